@@ -1,0 +1,53 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+/**
+ * One jest run over every package (`npm run test:unit`). Each package is a project with its own
+ * environment: the server on Node (PGlite needs --experimental-vm-modules, set by the npm script),
+ * the browser apps on jsdom. Workspace packages map to their sources, so nothing must be built first.
+ */
+const tsJest = {
+  '^.+\\.(ts|tsx)$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json' }],
+} as const;
+
+const sharedMappers = {
+  '^shared-api$': '<rootDir>/../shared-api/src/index.ts',
+  '^shared-api/contracts$': '<rootDir>/../shared-api/src/contracts/index.ts',
+  '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
+  '\\.(css|svg|png|jpg|pdf)$': '<rootDir>/../jest/file-stub.cjs',
+};
+
+const webProject = (name: string): Config => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'jsdom',
+  transform: tsJest,
+  moduleNameMapper: sharedMappers,
+  setupFilesAfterEnv: ['<rootDir>/../jest/setup-dom.ts'],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+});
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'server',
+      rootDir: '<rootDir>/server',
+      testEnvironment: 'node',
+      transform: {
+        ...tsJest,
+        '^.+\\.js$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json' }],
+      },
+      transformIgnorePatterns: ['/node_modules/(?!(cookie|set-cookie-parser)/)'],
+      moduleNameMapper: sharedMappers,
+      testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
+    },
+    webProject('shared-api'),
+    webProject('shared-ui'),
+    webProject('shell'),
+    webProject('remote-student'),
+    webProject('remote-staff'),
+    webProject('remote-spso'),
+  ],
+};
+
+export default config;

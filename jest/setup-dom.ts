@@ -1,0 +1,33 @@
+import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// jsdom lacks what react-router 7 and antd expect from a browser.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+class ResizeObserverShim {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.assign(window, { ResizeObserver: ResizeObserverShim });
+  Object.assign(globalThis, { ResizeObserver: ResizeObserverShim });
+}
+
+// antd measures scrollbars through getComputedStyle with a pseudo element; jsdom does not support it.
+const realGetComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (elt: Element) => realGetComputedStyle(elt);

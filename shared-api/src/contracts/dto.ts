@@ -1,0 +1,184 @@
+import type { Role } from './roles';
+
+/** POST /v1/user/login */
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+export interface LoginResponse {
+  accessToken: string;
+  refreshToken: string;
+  role: Role;
+}
+
+/** POST /v1/user/refresh-access-token */
+export interface RefreshRequest {
+  refreshToken: string;
+}
+export interface RefreshResponse {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** GET /v1/user/information */
+export interface UserInfo {
+  _id: string;
+  mssv: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Pages of A4, may be fractional in theory; shown rounded down. */
+  balance: number;
+  major: string | null;
+  classes: string | null;
+  currentA4Price: number;
+  role: Role;
+}
+
+export type Facility = 'CS1' | 'CS2';
+
+export interface Location {
+  facility: Facility | string;
+  department: string;
+  room: string;
+}
+
+/** Printer status: 1 active, 0 paused. */
+export type PrinterStatus = 0 | 1;
+
+export interface Printer {
+  printerId: string;
+  brand: string;
+  model: string;
+  description: string;
+  location: Location;
+  status: PrinterStatus;
+  activatedTime: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StudentPrinter extends Printer {
+  waiting_amount: number;
+  printed_count?: number;
+}
+
+export interface PrinterListResponse {
+  printers: Printer[];
+  totalPrinter: number;
+  activatedPrinter: number;
+  currentFileType?: string[];
+}
+
+/** Print job status (spec section 4). */
+export const PRINT_STATUSES = ['Queued', 'InProgress', 'Completed', 'Failed'] as const;
+export type PrintStatus = (typeof PRINT_STATUSES)[number];
+
+export type PaperSize = 'A4' | 'A3';
+
+/** One per uploaded file. */
+export interface PrintDocumentOption {
+  paperSize: PaperSize;
+  numVersion: number;
+  colorOption: boolean;
+  landScapeOption: boolean;
+  pagesPerSheet: 1 | 2 | 4;
+  numSides: 1 | 2;
+  /** 'all' or ranges such as '1-3,5'. */
+  pages?: string;
+}
+
+export interface PrintingLog {
+  _id: string;
+  status: PrintStatus;
+  finishDate: string | null;
+  paperSize: PaperSize;
+  numVersion: number;
+  colorOption: boolean;
+  landScapeOption: boolean;
+  pagesPerSheet: number;
+  numSides: number;
+  document: { title: string; pages: number; fileType: string };
+  user_id: string;
+  printerId: string;
+  createdAt: string;
+  updatedAt: string;
+  printers?: { location: Location }[];
+  total_pages: number;
+  position?: number | null;
+}
+
+export interface SystemConfig {
+  currentBalance: number;
+  defaultBalance: number;
+  startDate1: string;
+  startDate2: string;
+  currentA4Price: number;
+  defaultA4Price: number;
+  currentFileType: string[];
+  defaultFileType: string[];
+  isDefault: boolean;
+}
+
+export interface Payment {
+  _id: string;
+  stt: number;
+  shortContent: string;
+  money: number;
+  paidMoney: number;
+  leftMoney: number;
+  updatedAt: string;
+  payment_id: string;
+}
+
+export interface NoticeParty {
+  user_id: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+}
+
+export interface Notice {
+  _id: string;
+  sender: NoticeParty;
+  receiver: NoticeParty | null;
+  location: Location | null;
+  action: string;
+  description: string;
+  printerId: string | null;
+  seen: boolean;
+  actionTime: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NoticeListResponse {
+  allNotices: Notice[];
+  news: number;
+}
+
+export interface MessageContact {
+  firstName: string;
+  lastName: string;
+  receiver_id: string;
+  role: Role;
+  location: Location | null;
+}
+
+export interface ChatMessage {
+  conversationId: string;
+  senderId: string;
+  text: string;
+  createdAt: string;
+}
+
+/** GET /healthz */
+export interface HealthStatus {
+  status: 'ok' | 'degraded';
+  database: { ok: boolean; driver: 'pglite' | 'postgres'; latencyMs: number };
+  dispatcher: { ok: boolean; state: string };
+  uptimeSeconds: number;
+}
+
+/** GET /remotes.json: where the shell finds each role's remote at run time. */
+export type RemoteLocations = Record<Role, string>;

@@ -1,0 +1,32 @@
+/** Every answer of the API: `{ success, message, data }`; errors add a machine `code`. */
+export interface ApiEnvelope<T> {
+  success: boolean;
+  message: string;
+  data: T;
+  code?: ErrorCode;
+}
+
+/** Machine codes carried by error answers, next to the Vietnamese message. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'TOKEN_EXPIRED',
+  'REFRESH_TOKEN_INVALID',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'BUSINESS_RULE',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** HTTP statuses the client treats specially (spec section 4 and 8). */
+export const HTTP_STATUS = {
+  accessTokenExpired: 410,
+  refreshTokenInvalid: 419,
+} as const;

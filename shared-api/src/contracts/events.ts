@@ -1,0 +1,19 @@
+/** Socket.io event names, as the spec names them. Server → client and client → server. */
+export const SOCKET_EVENTS = {
+  updatePrinterList: 'update-printer-list',
+  updateStudentHistory: 'update-student-history',
+  updateNotificationList: 'update-notification-list',
+  getMessage: 'get-message',
+  joinRoom: 'join-room',
+  createMessage: 'create-message',
+  /** Server → client: the access token of the handshake has expired; refresh and reconnect. */
+  tokenExpired: 'token-expired',
+} as const;
+export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
+
+/** Socket.io rooms the server puts each connection in. */
+export const socketRooms = {
+  user: (userId: string) => `user:${userId}`,
+  role: (role: string) => `role:${role}`,
+  conversation: (conversationId: string) => `conversation:${conversationId}`,
+};

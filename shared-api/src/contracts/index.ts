@@ -1,0 +1,8 @@
+/**
+ * Contracts shared by the portal and the server: DTO types, socket event names, roles and error codes.
+ * No browser code here: the server imports this module too.
+ */
+export * from './roles';
+export * from './events';
+export * from './envelope';
+export * from './dto';
