@@ -14,6 +14,11 @@ const sharedMappers = {
   '^shared-api$': '<rootDir>/../shared-api/src/index.ts',
   '^shared-api/contracts$': '<rootDir>/../shared-api/src/contracts/index.ts',
   '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
+  '^shared-ui/theme$': '<rootDir>/../shared-ui/src/theme/index.ts',
+  '^antd$': '<rootDir>/../shared-ui/src/antd/index.ts',
+  '^react-router-dom$': '<rootDir>/../shared-ui/src/router/index.ts',
+  // antd's CommonJS build for jest; webpack uses the ES modules.
+  '^antd/es/(.*)$': 'antd/lib/$1',
   '\\.(css|svg|png|jpg|pdf)$': '<rootDir>/../jest/file-stub.cjs',
 };
 

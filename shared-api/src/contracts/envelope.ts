@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'BUSINESS_RULE',
   'TOO_MANY_REQUESTS',
   'INTERNAL',
+  /** 503: the database does not answer (GET /healthz). */
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

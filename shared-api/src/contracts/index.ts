@@ -6,3 +6,4 @@ export * from './roles';
 export * from './events';
 export * from './envelope';
 export * from './dto';
+export * from './realtime';

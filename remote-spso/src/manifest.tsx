@@ -1,0 +1,47 @@
+import { lazy } from 'react';
+import { createPortal } from 'react-dom';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from 'antd';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { create } from 'zustand';
+import { BarChartOutlined, BellOutlined, PrinterOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { useSessionStore } from 'shared-api';
+import { PageFrame, type RemoteManifest } from 'shared-ui';
+import en from './locales/en.json';
+import vi from './locales/vi.json';
+
+/** The spso remote: its routes, its side-menu links and its texts, mounted by the shell. */
+const manifest: RemoteManifest = {
+  name: 'remote_spso',
+  namespace: 'spso',
+  routes: [
+    { path: '/ManageSpso', access: 'spso', Component: lazy(() => import('./pages/manage-spso-page')) },
+    { path: '/Config', access: 'spso', Component: lazy(() => import('./pages/config-page')) },
+    { path: '/Activities', access: 'spso', Component: lazy(() => import('./pages/activities-page')) },
+    { path: '/Report', access: 'spso', Component: lazy(() => import('./pages/report-page')) },
+    { path: '/Notice', access: 'spso', Component: lazy(() => import('./pages/notice-page')) },
+  ],
+  menu: [
+    { key: 'manage', labelKey: 'menu.manage', path: '/ManageSpso', icon: <PrinterOutlined /> },
+    { key: 'config', labelKey: 'menu.config', path: '/Config', icon: <SettingOutlined /> },
+    { key: 'activities', labelKey: 'menu.activities', path: '/Activities', icon: <TeamOutlined /> },
+    { key: 'report', labelKey: 'menu.report', path: '/Report', icon: <BarChartOutlined /> },
+    { key: 'notices', labelKey: 'menu.notices', path: '/Notice', icon: <BellOutlined />, badge: 'notices' },
+  ],
+  locales: { vi, en },
+  singletons: {
+    react: useState,
+    'react-dom': createPortal,
+    'react-router-dom': useNavigate,
+    antd: Button,
+    i18next,
+    'react-i18next': useTranslation,
+    zustand: create,
+    'shared-api': useSessionStore,
+    'shared-ui': PageFrame,
+  },
+};
+
+export default manifest;

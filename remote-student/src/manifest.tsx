@@ -1,0 +1,43 @@
+import { lazy } from 'react';
+import { createPortal } from 'react-dom';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from 'antd';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { create } from 'zustand';
+import { HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useSessionStore } from 'shared-api';
+import { PageFrame, type RemoteManifest } from 'shared-ui';
+import en from './locales/en.json';
+import vi from './locales/vi.json';
+
+/** The student remote: its routes, its side-menu links and its texts, mounted by the shell. */
+const manifest: RemoteManifest = {
+  name: 'remote_student',
+  namespace: 'student',
+  routes: [
+    { path: '/Printing', access: 'student', Component: lazy(() => import('./pages/printer-selection-page')) },
+    { path: '/Printing/:PrinterID', access: 'student', Component: lazy(() => import('./pages/print-config-page')) },
+    { path: '/History', access: 'student', Component: lazy(() => import('./pages/history-page')) },
+    { path: '/Bkpay', access: 'student', Component: lazy(() => import('./pages/bkpay-page')), layout: 'none' },
+  ],
+  menu: [
+    { key: 'printing', labelKey: 'menu.printing', path: '/Printing', icon: <PrinterOutlined /> },
+    { key: 'history', labelKey: 'menu.history', path: '/History', icon: <HistoryOutlined /> },
+  ],
+  locales: { vi, en },
+  singletons: {
+    react: useState,
+    'react-dom': createPortal,
+    'react-router-dom': useNavigate,
+    antd: Button,
+    i18next,
+    'react-i18next': useTranslation,
+    zustand: create,
+    'shared-api': useSessionStore,
+    'shared-ui': PageFrame,
+  },
+};
+
+export default manifest;

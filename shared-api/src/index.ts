@@ -1,0 +1,19 @@
+/**
+ * shared-api: the portal's one HTTP client, session store and socket. A federation singleton: the
+ * shell and the remotes all get this very module instance.
+ */
+export * from './contracts';
+export { tokenStorage, TOKEN_KEYS } from './tokens';
+export { useSessionStore, type SessionState, type SessionStatus } from './session-store';
+export {
+  apiClient,
+  configureApiClient,
+  refreshAccessToken,
+  apiErrorMessage,
+  SessionExpiredError,
+  REFRESH_PATH,
+} from './client';
+export { connectSocket, disconnectSocket, getSocket, reconnectSocket, configureSocket, onSocketChange } from './socket';
+export { useSocketEvent } from './hooks';
+export { login, logout, fetchUserInformation } from './api/user';
+export { loadSession } from './session';

@@ -1,0 +1,69 @@
+import type { Socket } from 'socket.io-client';
+import { refreshAccessToken } from './client';
+import { tokenStorage } from './tokens';
+
+let socket: Socket | null = null;
+let connecting: Promise<Socket> | null = null;
+let origin = '';
+const listeners = new Set<(s: Socket | null) => void>();
+
+/** The API origin for the socket ('' = the page's own origin). */
+export function configureSocket(apiOrigin: string): void {
+  origin = apiOrigin;
+}
+
+function publish(): void {
+  for (const listener of listeners) listener(socket);
+}
+
+/**
+ * Opens the one realtime connection of the portal with the stored access token (after login).
+ * socket.io-client loads only then, so the public pages do not carry it. When the server says the
+ * token expired, it refreshes once and reconnects with the new token.
+ */
+export function connectSocket(): Promise<Socket> {
+  if (socket) return Promise.resolve(socket);
+  connecting ??= import('socket.io-client').then(({ io }) => {
+    const s = io(origin || undefined, {
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      auth: (cb) => cb({ token: tokenStorage.getAccess() ?? '' }),
+    });
+    s.on('connect_error', (error: Error) => {
+      if (error.message !== 'TOKEN_EXPIRED') return;
+      refreshAccessToken()
+        .then(() => s.connect())
+        .catch(() => disconnectSocket());
+    });
+    socket = s;
+    connecting = null;
+    publish();
+    return s;
+  });
+  return connecting;
+}
+
+/** Reconnects with the current token (called after a refresh). */
+export function reconnectSocket(): void {
+  if (!socket) return;
+  socket.disconnect();
+  socket.connect();
+}
+
+export function getSocket(): Socket | null {
+  return socket;
+}
+
+/** Calls back now and whenever the socket is opened or closed. */
+export function onSocketChange(listener: (s: Socket | null) => void): () => void {
+  listeners.add(listener);
+  listener(socket);
+  return () => listeners.delete(listener);
+}
+
+export function disconnectSocket(): void {
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+  publish();
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Card, Typography } from 'antd';
+
+export interface PageFrameProps {
+  title: ReactNode;
+  extra?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A page's title and white frame, the same on every signed-in page. */
+export function PageFrame({ title, extra, children }: PageFrameProps) {
+  return (
+    <section className="sp-page" aria-label={typeof title === 'string' ? title : undefined}>
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0, color: '#1a4d9c', letterSpacing: 0.5 }}>
+          {title}
+        </Typography.Title>
+        {extra}
+      </div>
+      <Card variant="borderless" style={{ boxShadow: '0 1px 3px rgba(16,24,40,.08)' }}>
+        {children}
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { RouteAccess } from 'shared-api';
+
+/** One page a remote brings, mounted by the shell inside its layout (or bare, for layout 'none'). */
+export interface RemoteRoute {
+  path: string;
+  access: RouteAccess;
+  Component: ComponentType;
+  /** 'app' (default): inside the common layout; 'none': a page of its own (spec: /Bkpay). */
+  layout?: 'app' | 'none';
+}
+
+/** One side-menu link a remote brings, between the shell's Home and Guide items. */
+export interface RemoteMenuItem {
+  key: string;
+  /** i18n key in the remote's namespace. */
+  labelKey: string;
+  path: string;
+  icon: ReactNode;
+  /** Shows the new-notice count as a red badge. */
+  badge?: 'notices';
+}
+
+export type LocaleBundle = Record<string, unknown>;
+
+/** What each remote exposes as `./manifest`; the shell builds routes and the menu from it. */
+export interface RemoteManifest {
+  name: string;
+  /** The remote's i18n namespace. */
+  namespace: string;
+  routes: RemoteRoute[];
+  menu: RemoteMenuItem[];
+  locales: { vi: LocaleBundle; en: LocaleBundle };
+  /** Extra content of the user dropdown (the student's buy-paper button and ledger link). */
+  UserMenuExtra?: ComponentType;
+  /**
+   * The module objects the remote got for each shared singleton; the shell compares them with its
+   * own to prove there is one instance of each (a mismatch is reported, and e2e fails on it).
+   */
+  singletons: Record<string, unknown>;
+}

@@ -1,0 +1,71 @@
+import { Suspense, useMemo, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router-dom';
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import viVN from 'antd/es/locale/vi_VN';
+import enUS from 'antd/es/locale/en_US';
+import type { Role } from 'shared-api';
+import { filterRoutesForRole, portalTheme, TOAST, UI_NAMESPACE, uiLocales, type RemoteRoute } from 'shared-ui';
+import { AppLayout } from '../layout/app-layout';
+import { buildMenuItems } from '../layout/menu-items';
+import { useRoleRemote } from '../remotes/use-role-remote';
+import { RemoteErrorPanel } from '../remotes/remote-error-panel';
+import { addLocaleBundle } from '../i18n';
+import HomePage from '../pages/home-page';
+import SupportPage from '../pages/support-page';
+import NotFoundPage from '../pages/not-found-page';
+
+/** The shell's own signed-in pages, for every role. */
+const SHELL_ROUTES: RemoteRoute[] = [
+  { path: '/Home', access: 'all', Component: HomePage },
+  { path: '/Support', access: 'all', Component: SupportPage },
+];
+
+addLocaleBundle(UI_NAMESPACE, uiLocales);
+
+function page(Component: ComponentType) {
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+/** Everything behind sign-in: antd providers, the layout, and the routes of the user's role. */
+export default function SignedInApp({ role }: { role: Role }) {
+  const { t, i18n } = useTranslation();
+  const remote = useRoleRemote(role);
+  const namespace = remote.manifest?.namespace;
+  const remoteRoutes = useMemo(() => filterRoutesForRole(remote.manifest?.routes ?? [], role), [remote.manifest, role]);
+  const shellRoutes = filterRoutesForRole(SHELL_ROUTES, role);
+  const items = buildMenuItems(remote.manifest?.menu ?? [], (k) => t(k), (k) => t(k, { ns: namespace }));
+  const fallback =
+    remote.status === 'loading' ? (
+      <Spin tip={t('remote.loading')} style={{ display: 'block', margin: '64px auto' }}>
+        <div style={{ height: 64 }} />
+      </Spin>
+    ) : remote.status === 'error' ? (
+      <RemoteErrorPanel error={remote.error} onRetry={remote.retry} />
+    ) : (
+      <NotFoundPage />
+    );
+  return (
+    <ConfigProvider theme={portalTheme} locale={i18n.language === 'en' ? enUS : viVN}>
+      <AntApp notification={TOAST} message={{ duration: TOAST.duration }}>
+        <Routes>
+          {remoteRoutes
+            .filter((r) => r.layout === 'none')
+            .map(({ path, Component }) => (
+              <Route key={path} path={path} element={page(Component)} />
+            ))}
+          <Route element={<AppLayout items={items} UserMenuExtra={remote.manifest?.UserMenuExtra} />}>
+            {[...shellRoutes, ...remoteRoutes.filter((r) => r.layout !== 'none')].map(({ path, Component }) => (
+              <Route key={path} path={path} element={page(Component)} />
+            ))}
+            <Route path="*" element={fallback} />
+          </Route>
+        </Routes>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

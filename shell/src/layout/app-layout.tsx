@@ -1,0 +1,67 @@
+import { useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { Button, Tooltip } from 'antd';
+import { MenuOutlined, MessageOutlined } from '@ant-design/icons';
+import { disconnectSocket, logout, useSessionStore } from 'shared-api';
+import { SideMenu } from './side-menu';
+import { UserDropdown } from './user-dropdown';
+import { ChatDrawer } from './chat-drawer';
+import { useSideMenu } from './use-side-menu';
+import type { SideMenuItem } from './menu-items';
+import logoUrl from '../../public/favicon.svg';
+import './layout.css';
+
+interface Props {
+  items: SideMenuItem[];
+  UserMenuExtra?: ComponentType;
+}
+
+/** The signed-in layout: fixed header, side menu, and the page. */
+export function AppLayout({ items, UserMenuExtra }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const role = useSessionStore((s) => s.role);
+  const menu = useSideMenu();
+  const [chatOpen, setChatOpen] = useState(false);
+
+  const onLogout = () => {
+    disconnectSocket();
+    void logout().finally(() => {
+      useSessionStore.getState().clear();
+      navigate('/');
+    });
+  };
+
+  return (
+    <div className="sp-app">
+      <header className="sp-header">
+        <Button
+          ref={menu.toggleRef}
+          type="text"
+          aria-label={t('layout.toggleMenu')}
+          aria-expanded={menu.open}
+          icon={<MenuOutlined />}
+          onClick={menu.toggle}
+        />
+        <Link to="/Home" className="sp-logo">
+          <img src={logoUrl} alt="" width={28} height={28} />
+          <span className="sp-logo-long">{t('product.name')}</span>
+          <span className="sp-logo-short">{t('product.shortName')}</span>
+        </Link>
+        <span className="sp-header-spacer" />
+        {role !== 'student' && (
+          <Tooltip title={t('layout.messages')}>
+            <Button type="text" aria-label={t('layout.messages')} icon={<MessageOutlined />} onClick={() => setChatOpen(true)} />
+          </Tooltip>
+        )}
+        <UserDropdown onLogout={onLogout} Extra={UserMenuExtra} />
+      </header>
+      <SideMenu open={menu.open} items={items} menuRef={menu.menuRef} onNavigate={menu.closeIfNarrow} />
+      <main className={`sp-content ${menu.open ? 'sp-content-shifted' : ''}`}>
+        <Outlet />
+      </main>
+      {role !== 'student' && <ChatDrawer open={chatOpen} onClose={() => setChatOpen(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Descriptions, Dropdown, Divider } from 'antd';
+import { DownOutlined, LogoutOutlined } from '@ant-design/icons';
+import { useSessionStore } from 'shared-api';
+
+/** The balance as the spec shows it: whole pages, rounded down. */
+export function displayBalance(balance: number): number {
+  return Math.max(0, Math.floor(balance));
+}
+
+interface Props {
+  onLogout: () => void;
+  Extra?: ComponentType;
+}
+
+/** The user's name in the header, opening the spec's user information panel. */
+export function UserDropdown({ onLogout, Extra }: Props) {
+  const { t } = useTranslation();
+  const user = useSessionStore((s) => s.user);
+  const balance = useSessionStore((s) => s.balance);
+  if (!user) return null;
+  const fullName = `${user.lastName} ${user.firstName}`;
+  const placeholder = t('common.placeholder');
+  const items =
+    user.role === 'student'
+      ? [
+          { key: 'name', label: fullName },
+          { key: 'code', label: t('layout.studentCode'), children: user.mssv ?? placeholder },
+          { key: 'balance', label: t('layout.balance'), children: t('layout.balanceValue', { count: displayBalance(balance) }) },
+          { key: 'major', label: t('layout.major'), children: user.major ?? placeholder },
+          { key: 'classes', label: t('layout.classes'), children: user.classes ?? placeholder },
+        ]
+      : [
+          { key: 'name', label: fullName },
+          { key: 'code', label: t('layout.staffCode'), children: user.mssv || placeholder },
+        ];
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      popupRender={() => (
+        <div className="sp-user-panel" data-testid="user-panel">
+          <Descriptions
+            column={1}
+            size="small"
+            items={items.map((item) =>
+              item.key === 'name' ? { key: item.key, children: <strong>{item.label}</strong> } : item,
+            )}
+          />
+          {Extra && <Extra />}
+          <Divider style={{ margin: '8px 0' }} />
+          <Button block icon={<LogoutOutlined />} onClick={onLogout}>
+            {t('common.logout')}
+          </Button>
+        </div>
+      )}
+    >
+      <button type="button" className="sp-user-button" aria-haspopup="dialog">
+        <span>{fullName}</span>
+        <DownOutlined />
+      </button>
+    </Dropdown>
+  );
+}

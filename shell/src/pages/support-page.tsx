@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Col, List, Row, Typography } from 'antd';
+import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { PageFrame } from 'shared-ui';
+import studentGuide from '../../public/guides/huong-dan-sinh-vien.html';
+import managerGuide from '../../public/guides/huong-dan-quan-ly-spso.html';
+import staffGuide from '../../public/guides/huong-dan-nhan-vien.html';
+
+const GUIDES = [
+  { key: 'studentGuide', href: studentGuide, file: 'huong-dan-sinh-vien.html' },
+  { key: 'managerGuide', href: managerGuide, file: 'huong-dan-quan-ly-spso.html' },
+  { key: 'staffGuide', href: staffGuide, file: 'huong-dan-nhan-vien.html' },
+] as const;
+const FAQ = ['price', 'account', 'payment', 'refund'] as const;
+
+/** /Support: the three guides to download and the four FAQ items. */
+export default function SupportPage() {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('support.title')}>
+      <Typography.Title level={4}>{t('support.guidesTitle')}</Typography.Title>
+      <Row gutter={[16, 16]}>
+        {GUIDES.map((guide) => (
+          <Col xs={24} md={8} key={guide.key}>
+            <Card size="small" title={t(`support.${guide.key}`)}>
+              <Button type="primary" icon={<DownloadOutlined />} href={guide.href} download={guide.file}>
+                {t('support.download')}
+              </Button>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Typography.Title level={4} style={{ marginTop: 24 }}>
+        {t('support.faqTitle')}
+      </Typography.Title>
+      <List
+        dataSource={[...FAQ]}
+        renderItem={(id) => (
+          <List.Item>
+            <List.Item.Meta
+              avatar={<QuestionCircleOutlined style={{ color: '#1a4d9c', fontSize: 18 }} />}
+              title={t(`support.faq.${id}.q`)}
+              description={t(`support.faq.${id}.a`)}
+            />
+          </List.Item>
+        )}
+      />
+    </PageFrame>
+  );
+}

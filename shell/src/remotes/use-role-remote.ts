@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Role } from 'shared-api';
+import type { RemoteManifest } from 'shared-ui';
+import { addLocaleBundle } from '../i18n';
+import { loadRoleManifest } from './remote-loader';
+import { reportSingletons } from './singleton-check';
+
+export type RemoteState =
+  | { status: 'loading'; manifest: null; error: null }
+  | { status: 'ready'; manifest: RemoteManifest; error: null }
+  | { status: 'error'; manifest: null; error: Error };
+
+/** Loads the role's remote once; `retry` tries again after a failure. */
+export function useRoleRemote(role: Role, load = loadRoleManifest): RemoteState & { retry: () => void } {
+  const [state, setState] = useState<RemoteState>({ status: 'loading', manifest: null, error: null });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let alive = true;
+    setState({ status: 'loading', manifest: null, error: null });
+    load(role)
+      .then((manifest) => {
+        if (!alive) return;
+        addLocaleBundle(manifest.namespace, manifest.locales);
+        reportSingletons(manifest.name, manifest.singletons);
+        setState({ status: 'ready', manifest, error: null });
+      })
+      .catch((error: unknown) => {
+        if (alive) setState({ status: 'error', manifest: null, error: error instanceof Error ? error : new Error(String(error)) });
+      });
+    return () => {
+      alive = false;
+    };
+  }, [role, attempt, load]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
+}

@@ -1,0 +1,9 @@
+declare module '*.html' {
+  const url: string;
+  export default url;
+}
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}
+declare module '*.css';
