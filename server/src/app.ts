@@ -1,0 +1,108 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import './types';
+import { loadConfig, type AppConfig } from './config';
+import type { Db } from './db';
+import type { SeedOptions } from './db/seed';
+import { ErrorEnvelope } from './lib/envelope';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import docsPlugin, { DOCS_PREFIX } from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import portalPlugin from './plugins/portal';
+import socketPlugin from './plugins/socket';
+import { installValidators } from './plugins/validation';
+import authRoutes from './modules/auth/auth.routes';
+import healthRoutes from './modules/health/health.routes';
+import usersRoutes from './modules/users/users.routes';
+
+export interface BuildAppOptions {
+  /** Overrides over the environment (tests pass dataDir 'memory', tiny token lifetimes...). */
+  config?: Partial<AppConfig>;
+  /** The environment to read; process.env by default. */
+  env?: Record<string, string | undefined>;
+  /** An open database to use instead of opening one from the config (the caller closes it). */
+  db?: Db;
+  /** Demo seed options, or false to skip the seed. */
+  seed?: SeedOptions | false;
+  /** Fastify logger options; by default from the config (level, pretty). */
+  logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is added (the route-walk test collects them). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Adds routes before start (tests); they go through the same role check as the others. */
+  extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  const base = {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.body.password', 'req.body.refreshToken'],
+  };
+  if (!config.logPretty) return base;
+  // pino-pretty is a root dev dependency: only when asked (LOG_PRETTY=true), never in production images
+  return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } };
+}
+
+/**
+ * Builds the whole server (API, socket.io, docs, portal files) without listening.
+ * Plugin order: external (errors, CORS, compression) → app (database, auth, docs, socket) → routes.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config: AppConfig = { ...loadConfig(options.env), ...options.config };
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // the spec calls /v1/user/information/ and /v1/spso//systemConfig
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  });
+
+  try {
+    app.decorate('appConfig', config);
+    app.decorate('dispatcher', { state: 'not started', ok: true });
+    installValidators(app);
+    app.addSchema(ErrorEnvelope);
+    // JSON, forms and (later) multipart only: a text/plain body answers 415, not a confusing 400
+    app.removeContentTypeParser('text/plain');
+    // POST /v1/user/message is form-encoded in the spec
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    if (options.onRoute) app.addHook('onRoute', options.onRoute);
+
+    await app.register(errorsPlugin);
+    if (config.corsOrigins.length > 0) {
+      await app.register(cors, {
+        origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        allowedHeaders: ['Authorization', 'Content-Type'],
+        maxAge: 600,
+      });
+    }
+    await app.register(compress, {
+      global: true,
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      // quality 11 (the default) costs too much CPU per request for bundles of several hundred KB
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    });
+
+    await app.register(dbPlugin, { db: options.db, seed: options.seed });
+    await app.register(authPlugin, { publicPrefixes: [DOCS_PREFIX] });
+    await app.register(docsPlugin);
+    await app.register(socketPlugin);
+
+    await app.register(healthRoutes);
+    await app.register(authRoutes);
+    await app.register(usersRoutes);
+    if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
+
+    await app.register(portalPlugin);
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { parseDuration } from './lib/duration';
+
+/** The repository root: this file is server/src/config.ts or server/dist/config.js. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** Everything the server reads from the environment, parsed and validated once. */
+export interface AppConfig {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  logLevel: LogLevel;
+  /** Pretty logs through pino-pretty (a root dev dependency): development only. */
+  logPretty: boolean;
+  /** Embedded PGlite data folder, or 'memory'. Ignored when databaseUrl is set. */
+  dataDir: string;
+  /** node-postgres connection string; switches from PGlite to a PostgreSQL server. */
+  databaseUrl: string | null;
+  /** PostgreSQL schema to use (created if missing); null = the server's default search_path. */
+  databaseSchema: string | null;
+  /** Drop databaseSchema when the app closes (tests only). */
+  dropSchemaOnClose: boolean;
+  databasePoolMax: number;
+  /** HS256 secret; null = generated once and stored in the database (app_secrets). */
+  jwtSecret: string | null;
+  accessTokenTtlMs: number;
+  refreshTokenTtlMs: number;
+  seedDemo: boolean;
+  corsOrigins: string[];
+  /** Folder holding shell/, remote-student/, remote-staff/, remote-spso/ (each with a dist/). */
+  portalDir: string;
+  remoteUrls: { student: string; staff: string; spso: string };
+  /** Largest JSON / form body in bytes (uploads have their own limits in system_config). */
+  bodyLimit: number;
+  trustProxy: boolean;
+  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMs: number };
+  /** Creates this spso account at start when no spso exists (production bootstrap without demo data). */
+  bootstrapSpso: { email: string; password: string } | null;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, key: string): string | undefined {
+  const value = env[key];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function int(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const raw = str(env, key);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${key} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const raw = str(env, key)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${key} must be true or false (got "${raw}")`);
+}
+
+function duration(env: Env, key: string, fallback: string): number {
+  try {
+    return parseDuration(str(env, key) ?? fallback);
+  } catch (error) {
+    throw new ConfigError(`${key}: ${(error as Error).message}`);
+  }
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads the environment once; throws ConfigError with the variable name on a bad value. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = str(env, 'NODE_ENV');
+  const appEnv: AppConfig['env'] =
+    nodeEnv === 'production' ? 'production' : nodeEnv === 'test' ? 'test' : 'development';
+
+  const logLevel = (str(env, 'LOG_LEVEL') ?? (appEnv === 'test' ? 'silent' : 'info')) as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const schema = str(env, 'DATABASE_SCHEMA') ?? null;
+  if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new ConfigError('DATABASE_SCHEMA must be a lowercase SQL identifier');
+  }
+
+  const jwtSecret = str(env, 'JWT_SECRET') ?? null;
+  if (jwtSecret !== null && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+
+  const bootstrapEmail = str(env, 'BOOTSTRAP_SPSO_EMAIL');
+  const bootstrapPassword = str(env, 'BOOTSTRAP_SPSO_PASSWORD');
+  if (Boolean(bootstrapEmail) !== Boolean(bootstrapPassword)) {
+    throw new ConfigError('BOOTSTRAP_SPSO_EMAIL and BOOTSTRAP_SPSO_PASSWORD go together');
+  }
+
+  const dataDir = str(env, 'DATA_DIR') ?? path.join(REPO_ROOT, 'data', 'pglite');
+
+  return {
+    env: appEnv,
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    logLevel,
+    logPretty: bool(env, 'LOG_PRETTY', false),
+    dataDir: dataDir === 'memory' ? 'memory' : path.resolve(dataDir),
+    databaseUrl: str(env, 'DATABASE_URL') ?? null,
+    databaseSchema: schema,
+    dropSchemaOnClose: false,
+    databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 500),
+    jwtSecret,
+    accessTokenTtlMs: duration(env, 'ACCESS_TOKEN_TTL', '15m'),
+    refreshTokenTtlMs: duration(env, 'REFRESH_TOKEN_TTL', '7d'),
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    corsOrigins: (str(env, 'CORS_ORIGINS') ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    portalDir: path.resolve(str(env, 'PORTAL_DIR') ?? REPO_ROOT),
+    remoteUrls: {
+      student: str(env, 'REMOTE_STUDENT_URL') ?? '/remotes/student/remoteEntry.js',
+      staff: str(env, 'REMOTE_STAFF_URL') ?? '/remotes/staff/remoteEntry.js',
+      spso: str(env, 'REMOTE_SPSO_URL') ?? '/remotes/spso/remoteEntry.js',
+    },
+    bodyLimit: int(env, 'BODY_LIMIT', 1_048_576, 1_024, 1_073_741_824),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    login: {
+      maxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_ACCOUNT', 5, 1, 1_000),
+      maxFailuresPerIp: int(env, 'LOGIN_MAX_FAILURES_IP', 20, 1, 100_000),
+      windowMs: duration(env, 'LOGIN_FAILURE_WINDOW', '15m'),
+    },
+    bootstrapSpso:
+      bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
+  };
+}

@@ -1,0 +1,281 @@
+/**
+ * Versioned migrations, applied in order at start and recorded in schema_migrations.
+ * Never edit an applied migration: add a new one. SQL must run on PostgreSQL 15 (PGlite is 18).
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+const initialSchema = /* sql */ `
+CREATE TABLE users (
+  id             uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  email          text NOT NULL CHECK (email = lower(email) AND length(email) BETWEEN 3 AND 320),
+  password_hash  text NOT NULL,
+  role           text NOT NULL CHECK (role IN ('student', 'staff', 'spso')),
+  mssv           text,
+  first_name     text NOT NULL DEFAULT '',
+  last_name      text NOT NULL DEFAULT '',
+  major          text,
+  classes        text,
+  -- where a staff member works (notices and chat contacts show it)
+  facility       text CHECK (facility IN ('CS1', 'CS2')),
+  department     text,
+  room           text,
+  -- A4 pages; always equals the sum of this user's page_ledger deltas
+  balance        integer NOT NULL DEFAULT 0 CHECK (balance >= 0),
+  is_active      boolean NOT NULL DEFAULT true,
+  created_at     timestamptz NOT NULL DEFAULT now(),
+  updated_at     timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX users_email_key ON users (email);
+CREATE UNIQUE INDEX users_mssv_key ON users (mssv) WHERE mssv IS NOT NULL;
+CREATE INDEX users_role_name_idx ON users (role, last_name, first_name);
+
+CREATE TABLE refresh_tokens (
+  id           uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id      uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  -- one login = one family; a replayed token revokes the whole family
+  family_id    uuid NOT NULL,
+  token_hash   text NOT NULL UNIQUE,
+  expires_at   timestamptz NOT NULL,
+  used_at      timestamptz,
+  revoked_at   timestamptz,
+  replaced_by  uuid,
+  ip           text,
+  user_agent   text,
+  created_at   timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX refresh_tokens_family_idx ON refresh_tokens (family_id);
+CREATE INDEX refresh_tokens_user_idx ON refresh_tokens (user_id);
+CREATE INDEX refresh_tokens_expires_idx ON refresh_tokens (expires_at);
+
+CREATE TABLE login_failures (
+  id     bigserial PRIMARY KEY,
+  email  text NOT NULL,
+  ip     text NOT NULL,
+  at     timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX login_failures_email_idx ON login_failures (email, at);
+CREATE INDEX login_failures_ip_idx ON login_failures (ip, at);
+
+CREATE TABLE printers (
+  printer_id      text PRIMARY KEY CHECK (length(printer_id) BETWEEN 1 AND 64),
+  brand           text NOT NULL DEFAULT '',
+  model           text NOT NULL DEFAULT '',
+  description     text NOT NULL DEFAULT '',
+  facility        text NOT NULL CHECK (facility IN ('CS1', 'CS2')),
+  department      text NOT NULL DEFAULT '',
+  room            text NOT NULL DEFAULT '',
+  status          smallint NOT NULL DEFAULT 1 CHECK (status IN (0, 1)),
+  activated_time  timestamptz,
+  -- how the dispatcher reaches the device: the simulator, or IPP (CUPS / IPP Everywhere) at driver_uri
+  driver_kind     text NOT NULL DEFAULT 'simulated' CHECK (driver_kind IN ('simulated', 'ipp')),
+  driver_uri      text,
+  created_at      timestamptz NOT NULL DEFAULT now(),
+  updated_at      timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX printers_location_idx ON printers (facility, department, room);
+
+-- one row only (id is always true)
+CREATE TABLE system_config (
+  id                   boolean PRIMARY KEY DEFAULT true CHECK (id),
+  current_balance      integer NOT NULL CHECK (current_balance BETWEEN 1 AND 2000),
+  default_balance      integer NOT NULL CHECK (default_balance BETWEEN 1 AND 2000),
+  start_date1          date NOT NULL,
+  start_date2          date NOT NULL,
+  current_a4_price     integer NOT NULL CHECK (current_a4_price BETWEEN 100 AND 1000),
+  default_a4_price     integer NOT NULL CHECK (default_a4_price BETWEEN 100 AND 1000),
+  current_file_type    text[] NOT NULL,
+  default_file_type    text[] NOT NULL,
+  is_default           boolean NOT NULL DEFAULT true,
+  max_file_bytes       integer NOT NULL DEFAULT 52428800 CHECK (max_file_bytes > 0),
+  max_request_bytes    integer NOT NULL DEFAULT 209715200 CHECK (max_request_bytes > 0),
+  -- semester grant: 'add' adds current_balance pages, 'topup' raises the balance to current_balance
+  grant_policy         text NOT NULL DEFAULT 'add' CHECK (grant_policy IN ('add', 'topup')),
+  payment_ttl_minutes  integer NOT NULL DEFAULT 30 CHECK (payment_ttl_minutes > 0),
+  updated_by           uuid REFERENCES users (id) ON DELETE SET NULL,
+  updated_at           timestamptz NOT NULL DEFAULT now()
+);
+INSERT INTO system_config (current_balance, default_balance, start_date1, start_date2,
+                           current_a4_price, default_a4_price, current_file_type, default_file_type)
+VALUES (100, 100, DATE '2026-01-15', DATE '2026-08-15', 500, 500,
+        ARRAY['pdf','docx','doc','pptx','xlsx','jpg','jpeg','png','txt'],
+        ARRAY['pdf','docx','doc','pptx','xlsx','jpg','jpeg','png','txt']);
+
+CREATE TABLE documents (
+  id            uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  owner_id      uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  title         text NOT NULL,
+  file_type     text NOT NULL,
+  -- counted by the server, never taken from the client
+  pages         integer NOT NULL CHECK (pages >= 0),
+  size_bytes    bigint NOT NULL DEFAULT 0 CHECK (size_bytes >= 0),
+  storage_path  text,
+  sha256        text,
+  created_at    timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX documents_owner_idx ON documents (owner_id, created_at DESC);
+
+-- a print job; the rows with status Queued / InProgress are the printers' queues
+CREATE TABLE printing_logs (
+  id                uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id           uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  printer_id        text NOT NULL REFERENCES printers (printer_id) ON UPDATE CASCADE,
+  document_id       uuid NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+  status            text NOT NULL DEFAULT 'Queued'
+                    CHECK (status IN ('Queued', 'InProgress', 'Completed', 'Failed')),
+  paper_size        text NOT NULL DEFAULT 'A4' CHECK (paper_size IN ('A4', 'A3')),
+  num_version       integer NOT NULL DEFAULT 1 CHECK (num_version BETWEEN 1 AND 999),
+  color_option      boolean NOT NULL DEFAULT false,
+  landscape_option  boolean NOT NULL DEFAULT false,
+  pages_per_sheet   smallint NOT NULL DEFAULT 1 CHECK (pages_per_sheet IN (1, 2, 4)),
+  num_sides         smallint NOT NULL DEFAULT 1 CHECK (num_sides IN (1, 2)),
+  -- NULL = every page, else e.g. '1-3,5'
+  page_ranges       text,
+  -- document pages selected for one copy
+  selected_pages    integer NOT NULL CHECK (selected_pages >= 0),
+  -- sheets of paper_size used: ceil(selected_pages / (pages_per_sheet * num_sides)) * num_version
+  total_pages       integer NOT NULL CHECK (total_pages >= 0),
+  -- A4 pages charged: total_pages, twice for A3
+  cost              integer NOT NULL CHECK (cost >= 0),
+  failure_reason    text,
+  cancelled_by      uuid REFERENCES users (id) ON DELETE SET NULL,
+  finish_date       timestamptz,
+  started_at        timestamptz,
+  -- dispatcher bookkeeping: which instance holds the job, since when, how many tries
+  claimed_by        text,
+  claimed_at        timestamptz,
+  attempts          integer NOT NULL DEFAULT 0,
+  created_at        timestamptz NOT NULL DEFAULT now(),
+  updated_at        timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX printing_logs_user_idx ON printing_logs (user_id, created_at DESC);
+CREATE INDEX printing_logs_printer_status_idx ON printing_logs (printer_id, status, created_at);
+CREATE INDEX printing_logs_created_idx ON printing_logs (created_at);
+CREATE INDEX printing_logs_pending_idx ON printing_logs (created_at) WHERE status IN ('Queued', 'InProgress');
+
+CREATE TABLE page_ledger (
+  id             bigserial PRIMARY KEY,
+  user_id        uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  kind           text NOT NULL CHECK (kind IN ('grant', 'purchase', 'charge', 'refund', 'adjustment')),
+  delta          integer NOT NULL,
+  balance_after  integer NOT NULL CHECK (balance_after >= 0),
+  ref_type       text,
+  ref_id         text,
+  semester_key   text,
+  note           text,
+  created_by     uuid REFERENCES users (id) ON DELETE SET NULL,
+  created_at     timestamptz NOT NULL DEFAULT now(),
+  CHECK (kind <> 'charge' OR delta <= 0),
+  CHECK (kind NOT IN ('grant', 'purchase', 'refund') OR delta >= 0),
+  CHECK (kind <> 'grant' OR semester_key IS NOT NULL),
+  CHECK (kind NOT IN ('charge', 'refund', 'purchase') OR (ref_type IS NOT NULL AND ref_id IS NOT NULL))
+);
+CREATE INDEX page_ledger_user_idx ON page_ledger (user_id, created_at DESC);
+-- exactly once: one charge and one refund per job, one purchase per payment, one grant per semester
+CREATE UNIQUE INDEX page_ledger_charge_once ON page_ledger (ref_type, ref_id) WHERE kind = 'charge';
+CREATE UNIQUE INDEX page_ledger_refund_once ON page_ledger (ref_type, ref_id) WHERE kind = 'refund';
+CREATE UNIQUE INDEX page_ledger_purchase_once ON page_ledger (ref_type, ref_id) WHERE kind = 'purchase';
+CREATE UNIQUE INDEX page_ledger_grant_once ON page_ledger (user_id, semester_key) WHERE kind = 'grant';
+
+CREATE TABLE payments (
+  id              uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id         uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  -- running number per student
+  stt             integer NOT NULL,
+  short_content   text NOT NULL,
+  quantity        integer NOT NULL CHECK (quantity BETWEEN 1 AND 999),
+  unit_price      integer NOT NULL CHECK (unit_price > 0),
+  money           integer NOT NULL CHECK (money >= 0),
+  paid_money      integer NOT NULL DEFAULT 0 CHECK (paid_money >= 0),
+  left_money      integer NOT NULL CHECK (left_money >= 0),
+  status          text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'paid', 'expired', 'failed')),
+  expires_at      timestamptz,
+  gateway         text NOT NULL DEFAULT 'sandbox',
+  gateway_txn_id  text UNIQUE,
+  paid_at         timestamptz,
+  created_at      timestamptz NOT NULL DEFAULT now(),
+  updated_at      timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (user_id, stt)
+);
+CREATE INDEX payments_user_idx ON payments (user_id, created_at DESC);
+CREATE INDEX payments_pending_idx ON payments (expires_at) WHERE status = 'pending';
+
+CREATE TABLE payment_callbacks (
+  id           bigserial PRIMARY KEY,
+  payment_id   uuid REFERENCES payments (id) ON DELETE SET NULL,
+  gateway      text NOT NULL,
+  payload      jsonb NOT NULL,
+  valid        boolean NOT NULL,
+  reason       text,
+  received_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX payment_callbacks_payment_idx ON payment_callbacks (payment_id);
+
+CREATE TABLE notices (
+  id             uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  sender_id      uuid REFERENCES users (id) ON DELETE SET NULL,
+  -- to one user, or to everyone of a role
+  receiver_id    uuid REFERENCES users (id) ON DELETE CASCADE,
+  receiver_role  text CHECK (receiver_role IN ('student', 'staff', 'spso')),
+  facility       text,
+  department     text,
+  room           text,
+  action         text NOT NULL,
+  description    text NOT NULL DEFAULT '',
+  printer_id     text REFERENCES printers (printer_id) ON DELETE SET NULL ON UPDATE CASCADE,
+  -- for a notice to one user; notices to a role keep per-reader state in notice_reads
+  seen           boolean NOT NULL DEFAULT false,
+  action_time    timestamptz NOT NULL DEFAULT now(),
+  created_at     timestamptz NOT NULL DEFAULT now(),
+  updated_at     timestamptz NOT NULL DEFAULT now(),
+  CHECK (receiver_id IS NOT NULL OR receiver_role IS NOT NULL)
+);
+CREATE INDEX notices_receiver_idx ON notices (receiver_id, created_at DESC);
+CREATE INDEX notices_role_idx ON notices (receiver_role, created_at DESC);
+
+CREATE TABLE notice_reads (
+  notice_id  uuid NOT NULL REFERENCES notices (id) ON DELETE CASCADE,
+  user_id    uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  seen_at    timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (notice_id, user_id)
+);
+CREATE INDEX notice_reads_user_idx ON notice_reads (user_id);
+
+CREATE TABLE conversations (
+  id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- the two member ids sorted and joined, so a direct conversation exists once
+  direct_key       text UNIQUE,
+  last_message_at  timestamptz,
+  created_at       timestamptz NOT NULL DEFAULT now(),
+  updated_at       timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE conversation_members (
+  conversation_id  uuid NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  user_id          uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  joined_at        timestamptz NOT NULL DEFAULT now(),
+  last_read_at     timestamptz,
+  PRIMARY KEY (conversation_id, user_id)
+);
+CREATE INDEX conversation_members_user_idx ON conversation_members (user_id);
+
+CREATE TABLE messages (
+  id               uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  conversation_id  uuid NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  sender_id        uuid REFERENCES users (id) ON DELETE SET NULL,
+  text             text NOT NULL CHECK (length(text) BETWEEN 1 AND 4000),
+  created_at       timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX messages_conversation_idx ON messages (conversation_id, created_at);
+
+CREATE TABLE app_secrets (
+  name        text PRIMARY KEY,
+  value       text NOT NULL,
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+`;
+
+export const migrations: readonly Migration[] = [{ version: 1, name: 'initial schema', sql: initialSchema }];

@@ -1,0 +1,101 @@
+import type { Role } from 'shared-api/contracts';
+import type { Db } from '../../db';
+
+export interface LoginUserRow {
+  id: string;
+  role: Role;
+  password_hash: string;
+  is_active: boolean;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<LoginUserRow | undefined> {
+  return db.one<LoginUserRow>('SELECT id, role, password_hash, is_active FROM users WHERE email = $1', [email]);
+}
+
+/** Failures within the window for this account and for this address, in one query. */
+export async function countRecentFailures(
+  db: Db,
+  email: string,
+  ip: string,
+  windowMs: number,
+): Promise<{ byEmail: number; byIp: number }> {
+  const row = await db.one<{ by_email: number; by_ip: number }>(
+    `SELECT count(*) FILTER (WHERE email = $1)::int AS by_email, count(*) FILTER (WHERE ip = $2)::int AS by_ip
+     FROM login_failures
+     WHERE at > now() - make_interval(secs => $3) AND (email = $1 OR ip = $2)`,
+    [email, ip, windowMs / 1000],
+  );
+  return { byEmail: row?.by_email ?? 0, byIp: row?.by_ip ?? 0 };
+}
+
+export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {
+  await db.query('INSERT INTO login_failures (email, ip) VALUES ($1, $2)', [email, ip]);
+}
+
+/** A successful login forgives the account's earlier failures (not the address's). */
+export async function clearFailures(db: Db, email: string): Promise<void> {
+  await db.query('DELETE FROM login_failures WHERE email = $1', [email]);
+}
+
+export async function pruneFailures(db: Db, olderThanMs: number): Promise<void> {
+  await db.query('DELETE FROM login_failures WHERE at < now() - make_interval(secs => $1)', [olderThanMs / 1000]);
+}
+
+export interface NewRefreshToken {
+  userId: string;
+  familyId: string;
+  tokenHash: string;
+  ttlMs: number;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promise<string> {
+  const row = await db.one<{ id: string }>(
+    `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at, ip, user_agent)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6) RETURNING id`,
+    [token.userId, token.familyId, token.tokenHash, token.ttlMs / 1000, token.ip, token.userAgent?.slice(0, 400) ?? null],
+  );
+  if (!row) throw new Error('refresh token insert returned nothing');
+  return row.id;
+}
+
+export interface RefreshTokenRow {
+  id: string;
+  user_id: string;
+  family_id: string;
+  used: boolean;
+  revoked: boolean;
+  expired: boolean;
+  role: Role;
+  is_active: boolean;
+}
+
+/** The token row, locked for the rest of the transaction (two refreshes with one token serialise). */
+export async function lockRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  return db.one<RefreshTokenRow>(
+    `SELECT t.id, t.user_id, t.family_id, t.used_at IS NOT NULL AS used, t.revoked_at IS NOT NULL AS revoked,
+            t.expires_at <= now() AS expired, u.role, u.is_active
+     FROM refresh_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = $1
+     FOR UPDATE OF t`,
+    [tokenHash],
+  );
+}
+
+export async function markRefreshTokenUsed(db: Db, id: string, replacedBy: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET used_at = now(), replaced_by = $2 WHERE id = $1', [id, replacedBy]);
+}
+
+/** Revokes every token of one login (family). */
+export async function revokeFamily(db: Db, familyId: string): Promise<number> {
+  const rows = await db.query(
+    'UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL RETURNING id',
+    [familyId],
+  );
+  return rows.length;
+}
+
+export async function findFamilyOwner(db: Db, tokenHash: string): Promise<{ family_id: string; user_id: string } | undefined> {
+  return db.one('SELECT family_id, user_id FROM refresh_tokens WHERE token_hash = $1', [tokenHash]);
+}

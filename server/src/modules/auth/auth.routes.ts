@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { ok, responses } from '../../lib/envelope';
+import { currentUser } from '../../plugins/auth';
+import { LoginBody, LoginData, LogoutBody, RefreshBody, RefreshData } from './auth.schemas';
+import { createAuthService } from './auth.service';
+import { Type } from '@sinclair/typebox';
+
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const service = createAuthService({ db: app.db, tokens: app.tokens, config: app.appConfig, log: app.log });
+
+  app.post<{ Body: LoginBody }>(
+    '/v1/user/login',
+    {
+      config: { roles: 'public' },
+      schema: {
+        tags: ['user'],
+        summary: 'Đăng nhập bằng tài khoản trường',
+        description: 'Sai tài khoản hoặc mật khẩu: 401. Sai quá nhiều lần (5 cho một tài khoản, 20 cho một địa chỉ trong 15 phút): 429.',
+        body: LoginBody,
+        response: responses(LoginData),
+      },
+    },
+    async (request) => {
+      const data = await service.login({
+        email: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return ok(data, 'Đăng nhập thành công');
+    },
+  );
+
+  app.post<{ Body: RefreshBody }>(
+    '/v1/user/refresh-access-token',
+    {
+      config: { roles: 'public' },
+      schema: {
+        tags: ['user'],
+        summary: 'Đổi refresh token lấy cặp token mới',
+        description: 'Refresh token hết hạn, không tồn tại, đã thu hồi hoặc đã dùng: 419 (dùng lại token cũ thu hồi cả phiên đăng nhập).',
+        body: RefreshBody,
+        response: responses(RefreshData),
+      },
+    },
+    async (request) => {
+      const pair = await service.refresh(request.body.refreshToken, request.ip, request.headers['user-agent'] ?? null);
+      return ok(
+        { ...pair, accesstoken: pair.accessToken, refreshtoken: pair.refreshToken },
+        'Làm mới phiên đăng nhập thành công',
+      );
+    },
+  );
+
+  app.post<{ Body: RefreshBody }>(
+    '/v1/user/logout',
+    {
+      config: { roles: 'all' },
+      schema: {
+        tags: ['user'],
+        summary: 'Đăng xuất: thu hồi phiên đăng nhập của refresh token',
+        body: LogoutBody,
+        response: responses(Type.Null()),
+      },
+    },
+    async (request) => {
+      await service.logout(currentUser(request), request.body.refreshToken);
+      return ok(null, 'Đăng xuất thành công');
+    },
+  );
+}

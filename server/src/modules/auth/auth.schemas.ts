@@ -1,0 +1,31 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+const Role = Type.Union([Type.Literal('student'), Type.Literal('staff'), Type.Literal('spso')]);
+
+export const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 320, description: 'Tài khoản (email trường)', examples: ['student@hcmut.edu.vn'] }),
+  password: Type.String({ minLength: 1, maxLength: 256, examples: ['Demo@12345'] }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const LoginData = Type.Object({
+  accessToken: Type.String(),
+  refreshToken: Type.String(),
+  role: Role,
+});
+
+export const RefreshBody = Type.Object({
+  refreshToken: Type.String({ minLength: 1, maxLength: 512 }),
+});
+export type RefreshBody = Static<typeof RefreshBody>;
+
+export const RefreshData = Type.Object({
+  accessToken: Type.String(),
+  refreshToken: Type.String(),
+  /** The spec's client reads the lowercase names. */
+  accesstoken: Type.String(),
+  refreshtoken: Type.String(),
+  role: Role,
+});
+
+export const LogoutBody = RefreshBody;

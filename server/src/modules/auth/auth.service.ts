@@ -1,0 +1,102 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LoginResponse, Role } from 'shared-api/contracts';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db';
+import { errors } from '../../lib/errors';
+import { dummyPasswordHash, verifyPassword } from '../../lib/password';
+import { hashRefreshToken, newRefreshToken, type TokenService } from '../../lib/tokens';
+import type { AuthUser } from '../../types';
+import * as repo from './auth.repository';
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  role: Role;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  tokens: TokenService;
+  config: Pick<AppConfig, 'login'>;
+  log: FastifyBaseLogger;
+}
+
+export function createAuthService({ db, tokens, config, log }: AuthServiceDeps) {
+  const { maxFailuresPerAccount, maxFailuresPerIp, windowMs } = config.login;
+
+  async function issuePair(user: AuthUser, familyId: string, ip: string | null, userAgent: string | null) {
+    const refresh = newRefreshToken();
+    const id = await repo.insertRefreshToken(db, {
+      userId: user.id,
+      familyId,
+      tokenHash: refresh.hash,
+      ttlMs: tokens.refreshTokenTtlMs,
+      ip,
+      userAgent,
+    });
+    return { id, pair: { accessToken: tokens.signAccess(user), refreshToken: refresh.token, role: user.role } };
+  }
+
+  return {
+    /**
+     * Checks email and password. Unknown email and wrong password answer the same 401 in about the
+     * same time; too many failures for the account or the address within the window answer 429.
+     * Failures live in the database so every instance counts them.
+     */
+    async login(input: { email: string; password: string; ip: string; userAgent: string | null }): Promise<LoginResponse> {
+      const email = input.email.trim().toLowerCase();
+      const recent = await repo.countRecentFailures(db, email, input.ip, windowMs);
+      if (recent.byEmail >= maxFailuresPerAccount || recent.byIp >= maxFailuresPerIp) {
+        const minutes = Math.ceil(windowMs / 60_000);
+        throw errors.tooManyRequests(
+          `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
+        );
+      }
+      const user = await repo.findUserByEmail(db, email);
+      const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+      if (!user || !valid) {
+        await repo.recordFailure(db, email, input.ip);
+        // old rows are useless; trim now and then rather than with a timer
+        if (Math.random() < 0.02) await repo.pruneFailures(db, Math.max(windowMs * 4, 86_400_000));
+        throw errors.invalidCredentials();
+      }
+      if (!user.is_active) throw errors.forbidden('Tài khoản đã bị vô hiệu hóa');
+      if (recent.byEmail > 0) await repo.clearFailures(db, email);
+      const { pair } = await issuePair({ id: user.id, role: user.role }, crypto.randomUUID(), input.ip, input.userAgent);
+      return pair;
+    },
+
+    /**
+     * Rotates a refresh token: the old one is marked used and a new one of the same family is issued.
+     * Unknown, expired or revoked → 419. A token used twice means it leaked: the whole family (that
+     * login) is revoked, committed, then 419.
+     */
+    async refresh(refreshToken: string, ip: string | null, userAgent: string | null): Promise<TokenPair> {
+      const outcome = await db.tx(async () => {
+        const row = await repo.lockRefreshToken(db, hashRefreshToken(refreshToken));
+        if (!row || row.revoked || row.expired || !row.is_active) return { kind: 'invalid' as const };
+        if (row.used) {
+          const revoked = await repo.revokeFamily(db, row.family_id);
+          return { kind: 'reused' as const, userId: row.user_id, familyId: row.family_id, revoked };
+        }
+        const { id, pair } = await issuePair({ id: row.user_id, role: row.role }, row.family_id, ip, userAgent);
+        await repo.markRefreshTokenUsed(db, row.id, id);
+        return { kind: 'ok' as const, pair };
+      });
+      if (outcome.kind === 'ok') return outcome.pair;
+      if (outcome.kind === 'reused') {
+        log.warn({ userId: outcome.userId, familyId: outcome.familyId, revoked: outcome.revoked }, 'refresh token reused: login revoked');
+      }
+      throw errors.refreshInvalid();
+    },
+
+    /** Ends the login the refresh token belongs to (only the caller's own). Idempotent. */
+    async logout(user: AuthUser, refreshToken: string): Promise<void> {
+      const owner = await repo.findFamilyOwner(db, hashRefreshToken(refreshToken));
+      if (owner && owner.user_id === user.id) await repo.revokeFamily(db, owner.family_id);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

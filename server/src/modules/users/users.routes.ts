@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { ok, responses } from '../../lib/envelope';
+import { currentUser } from '../../plugins/auth';
+import { UserInformation } from './users.schemas';
+import { createUsersService } from './users.service';
+
+export default async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const service = createUsersService(app.db);
+
+  app.get(
+    '/v1/user/information',
+    {
+      config: { roles: 'all' },
+      schema: {
+        tags: ['user'],
+        summary: 'Thông tin người dùng đang đăng nhập',
+        response: responses(UserInformation),
+      },
+    },
+    async (request) => ok(await service.information(currentUser(request))),
+  );
+}

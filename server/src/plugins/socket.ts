@@ -1,0 +1,90 @@
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import {
+  SOCKET_EVENTS,
+  SOCKET_HANDSHAKE_ERRORS,
+  socketRooms,
+  type ChatMessage,
+  type SocketAck,
+} from 'shared-api/contracts';
+import { AppError } from '../lib/errors';
+import { createRealtime, type RealtimeServer } from '../realtime/realtime';
+import { createConversationsService } from '../modules/conversations/conversations.service';
+
+function failure(error: unknown): SocketAck<never> {
+  if (error instanceof AppError) return { ok: false, code: error.code, message: error.message };
+  return { ok: false, code: 'INTERNAL', message: 'Lỗi hệ thống' };
+}
+
+/**
+ * socket.io on the API's HTTP server (path /socket.io). The handshake carries the access token in
+ * auth.token: a missing or bad one fails with connect_error 'UNAUTHENTICATED', an expired one with
+ * 'TOKEN_EXPIRED'. Each socket joins user:<id> and role:<role>; conversation rooms need membership.
+ */
+export default fp(
+  async (app) => {
+    const { corsOrigins } = app.appConfig;
+    const io: RealtimeServer = new Server(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      ...(corsOrigins.length > 0 ? { cors: { origin: corsOrigins } } : {}),
+    });
+
+    io.use((socket, next) => {
+      const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+      if (typeof token !== 'string' || token === '') {
+        next(new Error(SOCKET_HANDSHAKE_ERRORS.unauthenticated));
+        return;
+      }
+      const result = app.tokens.verifyAccess(token.replace(/^Bearer\s+/i, ''));
+      if (!result.ok) {
+        next(
+          new Error(
+            result.reason === 'expired' ? SOCKET_HANDSHAKE_ERRORS.tokenExpired : SOCKET_HANDSHAKE_ERRORS.unauthenticated,
+          ),
+        );
+        return;
+      }
+      socket.data.user = result.user;
+      next();
+    });
+
+    const realtime = createRealtime(io);
+    const conversations = createConversationsService(app.db, realtime);
+
+    io.on('connection', (socket) => {
+      const { user } = socket.data;
+      void socket.join([socketRooms.user(user.id), socketRooms.role(user.role)]);
+
+      socket.on(SOCKET_EVENTS.joinRoom, async (conversationId, ack) => {
+        try {
+          const id = await conversations.assertMember(user, conversationId);
+          await socket.join(socketRooms.conversation(id));
+          if (typeof ack === 'function') ack({ ok: true, data: null });
+        } catch (error) {
+          if (!(error instanceof AppError)) app.log.error({ err: error }, 'join-room failed');
+          if (typeof ack === 'function') ack(failure(error));
+        }
+      });
+
+      socket.on(SOCKET_EVENTS.createMessage, async (payload, ack) => {
+        try {
+          const body = (payload ?? {}) as { conversationId?: unknown; text?: unknown };
+          const message: ChatMessage = await conversations.sendMessage(user, body.conversationId, body.text);
+          if (typeof ack === 'function') ack({ ok: true, data: message });
+        } catch (error) {
+          if (!(error instanceof AppError)) app.log.error({ err: error }, 'create-message failed');
+          if (typeof ack === 'function') ack(failure(error));
+        }
+      });
+    });
+
+    app.decorate('realtime', realtime);
+    app.addHook('preClose', async () => {
+      // Not io.close(): it would also close the HTTP server, which Fastify closes itself.
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    });
+  },
+  { name: 'socket', dependencies: ['auth'] },
+);

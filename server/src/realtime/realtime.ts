@@ -1,0 +1,56 @@
+import type { Server } from 'socket.io';
+import {
+  SOCKET_EVENTS,
+  socketRooms,
+  type ChatMessage,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from 'shared-api/contracts';
+import type { AuthUser } from '../types';
+
+/** Per-connection data set at the handshake. */
+export interface SocketData {
+  user: AuthUser;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * The one place that emits socket events. Services call these after their transaction commits;
+ * the app exposes it as `app.realtime`. Rooms: user:<id>, role:<role>, conversation:<id>.
+ */
+export interface Realtime {
+  /** A printer was added, edited, paused or its queue changed: every signed-in client reloads the list. */
+  emitPrinterListChanged(): void;
+  /** A student's job changed state: only that student reloads the history. */
+  emitStudentHistoryChanged(userId: string): void;
+  /** Notices changed: staff and print-service officers reload their notices. */
+  emitNotificationsChanged(): void;
+  /** A chat message, to the members who joined the conversation's room. */
+  emitMessage(conversationId: string, message: ChatMessage): void;
+}
+
+export function createRealtime(io: RealtimeServer | null): Realtime {
+  if (!io) {
+    return {
+      emitPrinterListChanged: () => undefined,
+      emitStudentHistoryChanged: () => undefined,
+      emitNotificationsChanged: () => undefined,
+      emitMessage: () => undefined,
+    };
+  }
+  return {
+    emitPrinterListChanged() {
+      io.emit(SOCKET_EVENTS.updatePrinterList);
+    },
+    emitStudentHistoryChanged(userId) {
+      io.to(socketRooms.user(userId)).emit(SOCKET_EVENTS.updateStudentHistory);
+    },
+    emitNotificationsChanged() {
+      io.to([socketRooms.role('staff'), socketRooms.role('spso')]).emit(SOCKET_EVENTS.updateNotificationList);
+    },
+    emitMessage(conversationId, message) {
+      io.to(socketRooms.conversation(conversationId)).emit(SOCKET_EVENTS.getMessage, message);
+    },
+  };
+}

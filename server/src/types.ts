@@ -1,0 +1,40 @@
+import type { Role } from 'shared-api/contracts';
+import type { AppConfig } from './config';
+import type { Db } from './db';
+import type { TokenService } from './lib/tokens';
+import type { Realtime } from './realtime/realtime';
+
+/**
+ * Who may call a route: 'public' (no token), 'all' (any signed-in role) or a list of roles.
+ * Every route must declare it in `config.roles`; the app refuses to start otherwise.
+ */
+export type RouteRoles = 'public' | 'all' | readonly Role[];
+
+/** The signed-in caller, from the access token. */
+export interface AuthUser {
+  id: string;
+  role: Role;
+}
+
+/** What /healthz reports about the print dispatcher (a later issue starts it). */
+export interface DispatcherStatus {
+  state: 'not started' | 'idle' | 'running' | 'stopping' | 'stopped';
+  ok: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    roles?: RouteRoles;
+  }
+  interface FastifyInstance {
+    appConfig: AppConfig;
+    db: Db;
+    tokens: TokenService;
+    realtime: Realtime;
+    dispatcher: DispatcherStatus;
+  }
+  interface FastifyRequest {
+    /** Set by the auth hook on every non-public route; null on public ones. */
+    user: AuthUser | null;
+  }
+}
