@@ -1,0 +1,63 @@
+// Benchmarks that print figures (not timed tests). Run: npm run bench (after npm run build).
+// Every load goes to loopback servers this script starts, for a bounded time.
+import { launchBrowser } from '../e2e/support/browser';
+import { startPortal } from '../e2e/support/portal';
+import { load } from './lib/load';
+import { startHelloWorld } from './hello-world';
+import { measurePage, type PageWeight } from './page-weight';
+
+async function signIn(url: string, email: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const res = await fetch(`${url}/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Demo@12345' }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: HTTP ${res.status}`);
+  const body = (await res.json()) as { data: { accessToken: string; refreshToken: string } };
+  return body.data;
+}
+
+async function main(): Promise<void> {
+  console.log(`Smart Printing benchmarks — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
+
+  const hello = await startHelloWorld();
+  const base = await load(hello.url);
+  await hello.close();
+  console.log(`bare Fastify hello-world: ${base.reqPerSec} req/s, p99 ${base.p99Ms} ms (50 connections)`);
+
+  const portal = await startPortal({ ACCESS_TOKEN_TTL: '1h', LOG_LEVEL: 'error' });
+  try {
+    const student = await signIn(portal.url, 'student@hcmut.edu.vn');
+    const info = await load(`${portal.url}/v1/user/information`, { headers: { authorization: `Bearer ${student.accessToken}` } });
+    console.log(
+      `GET /v1/user/information (student, authenticated, PGlite): ${info.reqPerSec} req/s, p99 ${info.p99Ms} ms, non-2xx ${info.non2xx}; ` +
+        `${((info.reqPerSec / base.reqPerSec) * 100).toFixed(1)}% of hello-world`,
+    );
+
+    const browser = await launchBrowser();
+    const weights: PageWeight[] = [];
+    try {
+      weights.push(await measurePage(browser, `${portal.url}/#/`, 'landing (/)', undefined, 'Dịch vụ'));
+      weights.push(await measurePage(browser, `${portal.url}/#/Login`, 'login (/Login)', undefined, 'Đăng nhập'));
+      for (const [role, email] of [
+        ['student', 'student@hcmut.edu.vn'],
+        ['staff', 'staff@hcmut.edu.vn'],
+        ['spso', 'spso@hcmut.edu.vn'],
+      ] as const) {
+        const tokens = await signIn(portal.url, email);
+        weights.push(await measurePage(browser, `${portal.url}/#/Home`, `first signed-in page, ${role} (/Home)`, tokens, 'Xin chào'));
+      }
+    } finally {
+      await browser.close();
+    }
+    console.log('\nJavaScript each page loads (gzip, fresh browser):');
+    for (const w of weights) console.log(`  ${w.page.padEnd(40)} ${String(w.gzipKB).padStart(7)} KB in ${w.files} files`);
+  } finally {
+    await portal.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import { assert, newPage, screenshot, type Journey } from '../support/harness';
+import { LoginPage } from '../support/login-page';
+
+export const publicJourneys: Journey[] = [
+  {
+    name: 'landing page: sections, clears tokens, login button goes to /Login after 0.5 s',
+    async run(ctx) {
+      const { page, errors, close } = await newPage(ctx);
+      await page.goto(`${ctx.url}/#/`);
+      await page.evaluate(() => {
+        localStorage.setItem('accessToken', 'x');
+        localStorage.setItem('refreshToken', 'y');
+      });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Dịch vụ' }).waitFor();
+      for (const text of ['Tùy chọn in linh hoạt', 'Xem lịch sử in', 'Thanh toán tiện lợi', 'Bảo mật', 'Hiệu năng', 'Tương thích', 'Dễ sử dụng', 'Ủng hộ nhà trường', 'Bảo mật thông tin', 'Tiết kiệm thời gian']) {
+        assert(await page.getByRole('heading', { name: text, exact: true }).isVisible(), `landing lacks "${text}"`);
+      }
+      const tokens = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
+      assert(tokens[0] === null && tokens[1] === null, 'landing did not clear the tokens');
+      await screenshot(page, 'landing');
+      const clicked = Date.now();
+      await page.getByRole('button', { name: 'Đăng nhập' }).click();
+      await page.waitForURL(/#\/Login$/);
+      const waited = Date.now() - clicked;
+      assert(waited >= 450, `went to /Login after ${waited} ms, not 0.5 s`);
+      assert(errors.length === 0, `console errors: ${errors.join(' | ')}`);
+      await close();
+    },
+  },
+  {
+    name: 'login: required messages, Xóa, server message, language switch remembered',
+    async run(ctx) {
+      const { page, errors, close } = await newPage(ctx);
+      const login = new LoginPage(page, ctx.url);
+      await login.open();
+      await page.getByRole('button', { name: 'Đăng nhập' }).click();
+      const box = login.errorBox();
+      await box.waitFor();
+      const text = await box.innerText();
+      assert(text.includes('Tên tài khoản là bắt buộc') && text.includes('Mật khẩu là bắt buộc'), `red box says: ${text}`);
+      await page.getByLabel('Tên tài khoản').fill('someone@hcmut.edu.vn');
+      await page.getByRole('button', { name: 'Xóa' }).click();
+      assert((await page.getByLabel('Tên tài khoản').inputValue()) === '', 'Xóa did not clear the form');
+      assert((await box.count()) === 0, 'Xóa did not clear the error');
+      await login.signIn('student@hcmut.edu.vn', 'wrong-password');
+      await box.waitFor();
+      const serverMessage = await box.innerText();
+      assert(/không chính xác/i.test(serverMessage), `server message not shown: ${serverMessage}`);
+      await screenshot(page, 'login-error');
+      await page.getByLabel('Ngôn ngữ').selectOption('en');
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      await page.reload();
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      assert(await page.getByLabel('Account name').isVisible(), 'English not remembered after reload');
+      await screenshot(page, 'login-english');
+      await page.getByLabel('Language').selectOption('vi');
+      await page.getByRole('button', { name: 'Đăng nhập' }).waitFor();
+      assert(errors.length === 0, `console errors: ${errors.join(' | ')}`);
+      await close();
+    },
+  },
+  {
+    name: 'test page: the button opens a modal',
+    async run(ctx) {
+      const { page, close } = await newPage(ctx);
+      await page.goto(`${ctx.url}/#/Test`);
+      await page.getByRole('button', { name: 'Mở hộp thoại' }).click();
+      await page.getByRole('dialog').waitFor();
+      assert(await page.getByText('Đây là hộp thoại của trang thử nghiệm.').isVisible(), 'modal text missing');
+      await close();
+    },
+  },
+  {
+    name: 'a signed-in page without a token goes to /Login',
+    async run(ctx) {
+      const { page, close } = await newPage(ctx);
+      for (const route of ['Home', 'Printing', 'ManageSpso', 'Config']) {
+        await page.goto(`${ctx.url}/#/${route}`);
+        await page.waitForURL(/#\/Login$/);
+      }
+      await close();
+    },
+  },
+];

@@ -1,0 +1,68 @@
+// Browser journeys in Debian's Chromium against the built portal (npm test runs this after jest).
+import { launchBrowser } from './support/browser';
+import { startPortal, type Portal } from './support/portal';
+import { ARTIFACTS, type Journey } from './support/harness';
+import { publicJourneys } from './journeys/public';
+import { layoutJourneys, roleJourneys } from './journeys/roles';
+import { remoteFailureJourneys, tokenJourneys } from './journeys/tokens';
+
+interface Suite {
+  name: string;
+  env?: Record<string, string>;
+  journeys: Journey[];
+}
+
+const SUITES: Suite[] = [
+  { name: 'portal', journeys: [...publicJourneys, ...roleJourneys, ...layoutJourneys] },
+  { name: 'portal with 3-second access tokens', env: { ACCESS_TOKEN_TTL: '3s' }, journeys: tokenJourneys },
+  {
+    name: 'portal with an unreachable student remote',
+    env: { REMOTE_STUDENT_URL: 'http://127.0.0.1:9/remoteEntry.js' },
+    journeys: remoteFailureJourneys,
+  },
+];
+
+const only = process.env.E2E_ONLY;
+
+async function main(): Promise<number> {
+  const browser = await launchBrowser();
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const suite of SUITES) {
+      const journeys = suite.journeys.filter((j) => !only || j.name.includes(only));
+      if (!journeys.length) continue;
+      console.log(`\n${suite.name}`);
+      let portal: Portal | null = null;
+      try {
+        portal = await startPortal(suite.env);
+        for (const journey of journeys) {
+          const started = Date.now();
+          try {
+            await journey.run({ browser, url: portal.url });
+            passed += 1;
+            console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
+          } catch (error) {
+            failed += 1;
+            console.log(`  ✗ ${journey.name}\n    ${(error as Error).stack ?? error}`);
+          }
+        }
+      } finally {
+        await portal?.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`\nscreenshots: ${ARTIFACTS}`);
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,40 @@
+// Helpers shared by the npm scripts (start, test): run a command, find what is not built yet.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Each package that builds, with the file its build leaves behind. */
+export const BUILD_OUTPUTS = {
+  'shared-api': 'shared-api/dist/index.js',
+  server: 'server/dist/server.js',
+  shell: 'shell/dist/index.html',
+  'remote-student': 'remote-student/dist/remoteEntry.js',
+  'remote-staff': 'remote-staff/dist/remoteEntry.js',
+  'remote-spso': 'remote-spso/dist/remoteEntry.js',
+};
+
+export function missingBuilds() {
+  return Object.entries(BUILD_OUTPUTS)
+    .filter(([, file]) => !existsSync(path.join(root, file)))
+    .map(([pkg]) => pkg);
+}
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(cmd, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Builds the packages whose output is missing (lerna keeps the dependency order). */
+export async function buildMissing() {
+  const missing = missingBuilds();
+  if (!missing.length) return 0;
+  console.log(`Building: ${missing.join(', ')} (first start only; 'npm run build' rebuilds everything)`);
+  const scopes = missing.flatMap((pkg) => ['--scope', pkg]);
+  return run('npx', ['lerna', 'run', 'build', '--stream', ...scopes]);
+}
