@@ -55,6 +55,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    // opening PGlite (wasm) and seeding can take longer than the 10 s default on a busy machine
+    pluginTimeout: 120_000,
     // the spec calls /v1/user/information/ and /v1/spso//systemConfig
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });

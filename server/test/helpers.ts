@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ApiEnvelope, Role } from 'shared-api/contracts';
+import { buildApp, type BuildAppOptions } from '../src/app';
+import type { AppConfig } from '../src/config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed';
+
+// PGlite starts in ~3 s and the seed adds ~0.5 s: more than jest's default 5 s per hook.
+jest.setTimeout(60_000);
+
+export const TEST_JWT_SECRET = 'test-secret-for-jest-only-0123456789abcdef';
+export const PG_URL = process.env.DATABASE_URL || null;
+export const DRIVER = PG_URL ? 'postgres' : 'pglite';
+
+export interface TestAppOptions extends Omit<BuildAppOptions, 'config' | 'env'> {
+  config?: Partial<AppConfig>;
+  /** Keep the PostgreSQL schema after close (to start a second app on it). */
+  keepSchema?: boolean;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** The PostgreSQL schema of this app (null on PGlite). */
+  schema: string | null;
+  close(): Promise<void>;
+}
+
+/** A fresh schema name per app so parallel jest workers never share tables. */
+export function newSchemaName(): string {
+  return `t_${crypto.randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * The whole app on a throw-away database with the demo seed: PGlite in memory, or, when DATABASE_URL
+ * is set, its own schema on that PostgreSQL server (dropped on close).
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { config, keepSchema, ...rest } = options;
+  const schema = PG_URL ? (config?.databaseSchema ?? newSchemaName()) : null;
+  const app = await buildApp({
+    env: {},
+    ...rest,
+    config: {
+      env: 'test',
+      logLevel: 'silent',
+      dataDir: 'memory',
+      databaseUrl: PG_URL,
+      databaseSchema: schema,
+      dropSchemaOnClose: Boolean(PG_URL) && !keepSchema,
+      databasePoolMax: 4,
+      jwtSecret: TEST_JWT_SECRET,
+      seedDemo: true,
+      portalDir: '/nonexistent-portal',
+      ...config,
+    },
+  });
+  await app.ready();
+  return { app, schema, close: () => app.close() };
+}
+
+export function body<T = unknown>(response: LightMyRequestResponse): ApiEnvelope<T> {
+  return response.json<ApiEnvelope<T>>();
+}
+
+export interface LoginData {
+  accessToken: string;
+  refreshToken: string;
+  role: Role;
+}
+
+export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD, ip = '127.0.0.1') {
+  return app.inject({ method: 'POST', url: '/v1/user/login', payload: { email, password }, remoteAddress: ip });
+}
+
+/** Signs in the demo account of a role and returns its tokens. */
+export async function loginAs(app: FastifyInstance, role: Role): Promise<LoginData> {
+  const response = await login(app, DEMO_ACCOUNTS[role]);
+  if (response.statusCode !== 200) throw new Error(`login as ${role} failed: ${response.body}`);
+  return body<LoginData>(response).data;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Vietnamese text: at least one letter with a Vietnamese diacritic. */
+export const VIETNAMESE = /[àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ]/i;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
