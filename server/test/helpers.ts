@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ApiEnvelope, Role } from 'shared-api/contracts';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import type { AppConfig } from '../src/config';
+import { openDatabase } from '../src/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed';
 
 // PGlite starts in ~3 s and the seed adds ~0.5 s: more than jest's default 5 s per hook.
@@ -85,3 +86,14 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const VIETNAMESE = /[àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ]/i;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A bare database for repository tests: PGlite in memory or a fresh schema on DATABASE_URL. */
+export async function openTestDb(schema: string | null = PG_URL ? newSchemaName() : null, drop = true) {
+  return openDatabase({
+    databaseUrl: PG_URL,
+    databaseSchema: schema,
+    dropSchemaOnClose: Boolean(PG_URL) && drop,
+    databasePoolMax: 4,
+    dataDir: 'memory',
+  });
+}
