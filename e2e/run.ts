@@ -1,7 +1,7 @@
 // Browser journeys in Debian's Chromium against the built portal (npm test runs this after jest).
 import { launchBrowser } from './support/browser';
 import { startPortal, type Portal } from './support/portal';
-import { ARTIFACTS, type Journey } from './support/harness';
+import { ARTIFACTS, screenshotOpenPages, type Journey } from './support/harness';
 import { publicJourneys } from './journeys/public';
 import { layoutJourneys, roleJourneys } from './journeys/roles';
 import { remoteFailureJourneys, tokenJourneys } from './journeys/tokens';
@@ -44,6 +44,7 @@ async function main(): Promise<number> {
             console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
           } catch (error) {
             failed += 1;
+            await screenshotOpenPages(journey.name.replace(/[^\w]+/g, '-').slice(0, 60));
             console.log(`  ✗ ${journey.name}\n    ${(error as Error).stack ?? error}`);
           }
         }

@@ -8,7 +8,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** Each package that builds, with the file its build leaves behind. */
 export const BUILD_OUTPUTS = {
-  'shared-api': 'shared-api/dist/index.js',
+  'shared-api': 'shared-api/dist/contracts/index.js',
   server: 'server/dist/server.js',
   shell: 'shell/dist/index.html',
   'remote-student': 'remote-student/dist/remoteEntry.js',

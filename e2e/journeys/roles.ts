@@ -53,6 +53,14 @@ const CASES: RoleCase[] = [
   },
 ];
 
+/** Opens the user dropdown (whatever state it was in) and answers its panel. */
+async function openUserPanel(page: Page) {
+  const panel = page.getByTestId('user-panel');
+  if (!(await panel.isVisible())) await page.locator('.sp-user-button').click();
+  await panel.waitFor();
+  return panel;
+}
+
 async function menuLabels(page: Page): Promise<string[]> {
   const items = page.locator('nav.sp-sider [role="menuitem"]');
   return (await items.allInnerTexts()).map((t) => t.replace(/\d+$/, '').trim());
@@ -78,9 +86,7 @@ export const roleJourneys: Journey[] = CASES.map((c) => ({
     await screenshot(page, `${c.role}-home`);
 
     // The user dropdown.
-    await page.locator('.sp-user-button').click();
-    const panel = page.getByTestId('user-panel');
-    await panel.waitFor();
+    const panel = await openUserPanel(page);
     const panelText = await panel.innerText();
     if (c.role === 'student') {
       for (const label of ['MSSV', 'Số dư', 'Khoa', 'Lớp']) assert(panelText.includes(label), `student panel lacks ${label}: ${panelText}`);
@@ -90,7 +96,8 @@ export const roleJourneys: Journey[] = CASES.map((c) => ({
       assert(!panelText.includes('Số dư'), 'a non-student sees a balance');
     }
     await screenshot(page, `${c.role}-user-panel`);
-    await page.keyboard.press('Escape');
+    await page.locator('.sp-user-button').click();
+    await panel.waitFor({ state: 'hidden' });
 
     for (const [label, route, heading] of c.pages) {
       await page.locator('nav.sp-sider [role="menuitem"]', { hasText: label }).click();
@@ -119,7 +126,7 @@ export const roleJourneys: Journey[] = CASES.map((c) => ({
 
     // Sign out: both tokens cleared, back on the landing page.
     await page.goto(`${ctx.url}/#/Home`);
-    await page.locator('.sp-user-button').click();
+    await openUserPanel(page);
     await page.getByRole('button', { name: 'Đăng xuất' }).click();
     await page.waitForURL(/#\/$/);
     const tokens = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);

@@ -20,6 +20,18 @@ export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
+/** Pages still open, so a failing journey leaves a screenshot of where it stopped. */
+export const openPages = new Set<Page>();
+
+export async function screenshotOpenPages(name: string): Promise<void> {
+  let i = 0;
+  for (const page of openPages) {
+    await page.screenshot({ path: path.join(ARTIFACTS, `FAILED-${name}-${i++}.png`) }).catch(() => undefined);
+    await page.context().close().catch(() => undefined);
+  }
+  openPages.clear();
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
@@ -28,6 +40,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function newPage(ctx: Ctx, width = 1440, height = 900): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await ctx.browser.newContext({ viewport: { width, height }, locale: 'vi-VN' });
   const page = await context.newPage();
+  openPages.add(page);
+  context.on('close', () => openPages.delete(page));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {

@@ -1,13 +1,32 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
+import PrinterOutlined from '@ant-design/icons-svg/es/asn/PrinterOutlined';
+import HistoryOutlined from '@ant-design/icons-svg/es/asn/HistoryOutlined';
+import CreditCardOutlined from '@ant-design/icons-svg/es/asn/CreditCardOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import ThunderboltOutlined from '@ant-design/icons-svg/es/asn/ThunderboltOutlined';
+import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
+import SmileOutlined from '@ant-design/icons-svg/es/asn/SmileOutlined';
+import BankOutlined from '@ant-design/icons-svg/es/asn/BankOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
+import FieldTimeOutlined from '@ant-design/icons-svg/es/asn/FieldTimeOutlined';
+import { SvgIcon } from './svg-icon';
 
 const SERVICES = ['options', 'history', 'payment'] as const;
 const HIGHLIGHTS = ['security', 'performance', 'compatibility', 'ease'] as const;
 const REASONS = ['support', 'privacy', 'time'] as const;
-const ICONS: Record<string, string> = {
-  options: '🖨️', history: '🕘', payment: '💳',
-  security: '🔒', performance: '⚡', compatibility: '📱', ease: '👌',
-  support: '🏫', privacy: '🛡️', time: '⏱️',
+const ICONS: Record<string, IconDefinition> = {
+  options: PrinterOutlined,
+  history: HistoryOutlined,
+  payment: CreditCardOutlined,
+  security: LockOutlined,
+  performance: ThunderboltOutlined,
+  compatibility: MobileOutlined,
+  ease: SmileOutlined,
+  support: BankOutlined,
+  privacy: SafetyCertificateOutlined,
+  time: FieldTimeOutlined,
 };
 
 function Section({ title, children, tone }: { title: string; children: ReactNode; tone?: 'light' }) {
@@ -23,7 +42,7 @@ function InfoCard({ id, title, text }: { id: string; title: string; text: string
   return (
     <article className="sp-card">
       <div className="sp-card-icon" aria-hidden>
-        {ICONS[id]}
+        {ICONS[id] && <SvgIcon icon={ICONS[id]} />}
       </div>
       <h3>{title}</h3>
       <p>{text}</p>
