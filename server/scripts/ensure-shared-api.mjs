@@ -13,18 +13,29 @@ const built = path.join(root, 'shared-api', 'dist', 'contracts');
 
 const newest = (dir, ext) =>
   fs.existsSync(dir)
-    ? Math.max(0, ...fs.readdirSync(dir).filter((f) => f.endsWith(ext)).map((f) => fs.statSync(path.join(dir, f)).mtimeMs))
+    ? Math.max(
+        0,
+        ...fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith(ext))
+          .map((f) => fs.statSync(path.join(dir, f)).mtimeMs),
+      )
     : 0;
 
 const stale =
   !fs.existsSync(path.join(built, 'index.js')) ||
-  fs.readdirSync(sources).some((f) => f.endsWith('.ts') && !fs.existsSync(path.join(built, f.replace(/\.ts$/, '.js')))) ||
+  fs
+    .readdirSync(sources)
+    .some((f) => f.endsWith('.ts') && !fs.existsSync(path.join(built, f.replace(/\.ts$/, '.js')))) ||
   newest(sources, '.ts') > newest(built, '.js');
 
 if (stale) {
   console.log('shared-api contracts not built or stale: compiling them');
-  execSync(`node ${JSON.stringify(path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'))} -p tsconfig.contracts.json`, {
-    cwd: path.join(root, 'server'),
-    stdio: 'inherit',
-  });
+  execSync(
+    `node ${JSON.stringify(path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'))} -p tsconfig.contracts.json`,
+    {
+      cwd: path.join(root, 'server'),
+      stdio: 'inherit',
+    },
+  );
 }

@@ -136,7 +136,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxFailuresPerIp: int(env, 'LOGIN_MAX_FAILURES_IP', 20, 1, 100_000),
       windowMs: duration(env, 'LOGIN_FAILURE_WINDOW', '15m'),
     },
-    bootstrapSpso:
-      bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
+    bootstrapSpso: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
   };
 }

@@ -1,5 +1,15 @@
 import { DEMO_ACCOUNTS } from '../src/db/seed';
-import { bearer, body, createTestApp, login, loginAs, sleep, VIETNAMESE, type LoginData, type TestApp } from './helpers';
+import {
+  bearer,
+  body,
+  createTestApp,
+  login,
+  loginAs,
+  sleep,
+  VIETNAMESE,
+  type LoginData,
+  type TestApp,
+} from './helpers';
 
 const WRONG = 'Tài khoản hoặc mật khẩu không chính xác';
 
@@ -149,7 +159,9 @@ describe('auth', () => {
 
     it('answers 419 for an expired refresh token', async () => {
       const { refreshToken } = await loginAs(t.app, 'staff');
-      await t.app.db.query("UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND revoked_at IS NULL");
+      await t.app.db.query(
+        "UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND revoked_at IS NULL",
+      );
       expect((await refresh(refreshToken)).statusCode).toBe(419);
     });
 
@@ -214,7 +226,9 @@ describe('access token expiry', () => {
   it('answers 410 TOKEN_EXPIRED once the access token is past its lifetime, then refresh works', async () => {
     const tokens = await loginAs(t.app, 'student');
     // a first call caches the verified token: the cache must not outlive the expiry
-    expect((await t.app.inject({ url: '/v1/user/information', headers: bearer(tokens.accessToken) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/v1/user/information', headers: bearer(tokens.accessToken) })).statusCode).toBe(
+      200,
+    );
     await sleep(2_100);
     const expired = await t.app.inject({ url: '/v1/user/information', headers: bearer(tokens.accessToken) });
     expect(expired.statusCode).toBe(410);

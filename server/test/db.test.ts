@@ -1,6 +1,6 @@
 import type { Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
-import { AppError } from '../src/lib/errors';
+import type { AppError } from '../src/lib/errors';
 import { applyLedgerEntry, ledgerSum } from '../src/modules/ledger/ledger.repository';
 import { openTestDb } from './helpers';
 
@@ -20,7 +20,8 @@ describe('database and ledger', () => {
     await db.close();
   });
 
-  const balance = async () => (await db.one<{ balance: number }>('SELECT balance FROM users WHERE id = $1', [userId]))?.balance;
+  const balance = async () =>
+    (await db.one<{ balance: number }>('SELECT balance FROM users WHERE id = $1', [userId]))?.balance;
 
   describe('transactions', () => {
     it('commits, and rolls back when the function throws', async () => {
@@ -62,13 +63,27 @@ describe('database and ledger', () => {
       const row = await db.one(
         "SELECT 1::int8 AS big, 2.5::numeric AS num, DATE '2026-01-15' AS day, now() AS ts, ARRAY['pdf','png'] AS arr, '{\"a\":1}'::jsonb AS j",
       );
-      expect(row).toEqual({ big: 1, num: 2.5, day: '2026-01-15', ts: expect.any(Date), arr: ['pdf', 'png'], j: { a: 1 } });
+      expect(row).toEqual({
+        big: 1,
+        num: 2.5,
+        day: '2026-01-15',
+        ts: expect.any(Date),
+        arr: ['pdf', 'png'],
+        j: { a: 1 },
+      });
     });
   });
 
   describe('applyLedgerEntry', () => {
     it('changes the balance and writes the ledger row together', async () => {
-      const result = await applyLedgerEntry(db, { userId, kind: 'grant', delta: 100, semesterKey: 'HK252', refType: 'semester', refId: 'HK252' });
+      const result = await applyLedgerEntry(db, {
+        userId,
+        kind: 'grant',
+        delta: 100,
+        semesterKey: 'HK252',
+        refType: 'semester',
+        refId: 'HK252',
+      });
       expect(result).toMatchObject({ applied: true, balance: 100 });
       expect(await balance()).toBe(100);
       const row = await db.one('SELECT kind, delta, balance_after FROM page_ledger WHERE user_id = $1', [userId]);
@@ -76,7 +91,14 @@ describe('database and ledger', () => {
     });
 
     it('grants once per semester', async () => {
-      const again = await applyLedgerEntry(db, { userId, kind: 'grant', delta: 100, semesterKey: 'HK252', refType: 'semester', refId: 'HK252' });
+      const again = await applyLedgerEntry(db, {
+        userId,
+        kind: 'grant',
+        delta: 100,
+        semesterKey: 'HK252',
+        refType: 'semester',
+        refId: 'HK252',
+      });
       expect(again).toEqual({ applied: false, balance: 100 });
       expect(await balance()).toBe(100);
     });
@@ -90,9 +112,17 @@ describe('database and ledger', () => {
     });
 
     it('charges and refunds a job exactly once', async () => {
-      const charge = await applyLedgerEntry(db, { userId, kind: 'charge', delta: -30, refType: 'printing_log', refId: 'job-1' });
+      const charge = await applyLedgerEntry(db, {
+        userId,
+        kind: 'charge',
+        delta: -30,
+        refType: 'printing_log',
+        refId: 'job-1',
+      });
       expect(charge).toMatchObject({ applied: true, balance: 70 });
-      expect(await applyLedgerEntry(db, { userId, kind: 'charge', delta: -30, refType: 'printing_log', refId: 'job-1' })).toEqual({
+      expect(
+        await applyLedgerEntry(db, { userId, kind: 'charge', delta: -30, refType: 'printing_log', refId: 'job-1' }),
+      ).toEqual({
         applied: false,
         balance: 70,
       });

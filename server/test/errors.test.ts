@@ -31,7 +31,10 @@ describe('errors', () => {
             schema: {
               querystring: {
                 type: 'object',
-                properties: { per_page: { type: 'integer', minimum: 1, maximum: 100 }, status: { type: 'string', enum: ['Queued', 'Failed'] } },
+                properties: {
+                  per_page: { type: 'integer', minimum: 1, maximum: 100 },
+                  status: { type: 'string', enum: ['Queued', 'Failed'] },
+                },
               },
             },
           },
@@ -61,12 +64,20 @@ describe('errors', () => {
   });
 
   it('a missing field → 400 naming it', async () => {
-    const json = expectErrorEnvelope(await post(JSON.stringify({ email: 'student@hcmut.edu.vn' })), 400, 'VALIDATION_FAILED');
+    const json = expectErrorEnvelope(
+      await post(JSON.stringify({ email: 'student@hcmut.edu.vn' })),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(json.message).toBe('Thiếu trường bắt buộc "password"');
   });
 
   it('a wrong-typed field → 400 naming it (no coercion of bodies)', async () => {
-    const json = expectErrorEnvelope(await post(JSON.stringify({ email: 12345, password: 'x' })), 400, 'VALIDATION_FAILED');
+    const json = expectErrorEnvelope(
+      await post(JSON.stringify({ email: 12345, password: 'x' })),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(json.message).toBe('Trường "email" phải là chuỗi ký tự');
     const numberPassword = expectErrorEnvelope(
       await post(JSON.stringify({ email: 'student@hcmut.edu.vn', password: 12345 })),
@@ -77,7 +88,11 @@ describe('errors', () => {
   });
 
   it('an empty field → 400 saying it must not be empty', async () => {
-    const json = expectErrorEnvelope(await post(JSON.stringify({ email: '', password: 'x' })), 400, 'VALIDATION_FAILED');
+    const json = expectErrorEnvelope(
+      await post(JSON.stringify({ email: '', password: 'x' })),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(json.message).toBe('Trường "email" không được để trống');
   });
 
@@ -88,11 +103,23 @@ describe('errors', () => {
   it('query strings are coerced, and out-of-range values answer 400 naming the parameter', async () => {
     const good = await t.app.inject({ url: '/v1/test/query?per_page=100&status=Queued' });
     expect(good.json()).toMatchObject({ data: { per_page: 100, status: 'Queued' } });
-    const big = expectErrorEnvelope(await t.app.inject({ url: '/v1/test/query?per_page=1000' }), 400, 'VALIDATION_FAILED');
+    const big = expectErrorEnvelope(
+      await t.app.inject({ url: '/v1/test/query?per_page=1000' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(big.message).toBe('Tham số "per_page" phải nhỏ hơn hoặc bằng 100');
-    const word = expectErrorEnvelope(await t.app.inject({ url: '/v1/test/query?per_page=abc' }), 400, 'VALIDATION_FAILED');
+    const word = expectErrorEnvelope(
+      await t.app.inject({ url: '/v1/test/query?per_page=abc' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(word.message).toContain('"per_page"');
-    const status = expectErrorEnvelope(await t.app.inject({ url: '/v1/test/query?status=Done' }), 400, 'VALIDATION_FAILED');
+    const status = expectErrorEnvelope(
+      await t.app.inject({ url: '/v1/test/query?status=Done' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(status.message).toContain('Queued, Failed');
   });
 
@@ -119,7 +146,10 @@ describe('errors', () => {
   });
 
   it('form-encoded bodies are understood (the spec posts messages as forms)', async () => {
-    const response = await post('email=student%40hcmut.edu.vn&password=Demo%4012345', 'application/x-www-form-urlencoded');
+    const response = await post(
+      'email=student%40hcmut.edu.vn&password=Demo%4012345',
+      'application/x-www-form-urlencoded',
+    );
     expect(response.statusCode).toBe(200);
   });
 

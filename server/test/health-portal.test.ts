@@ -83,7 +83,9 @@ describe('healthz, docs, portal files, CORS', () => {
         components: { securitySchemes: Record<string, unknown> };
       }>();
       expect(doc.openapi).toMatch(/^3\./);
-      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/user/login', '/v1/user/information', '/healthz']));
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining(['/v1/user/login', '/v1/user/information', '/healthz']),
+      );
       expect(doc.paths['/v1/user/information']?.get?.security).toEqual([{ bearerAuth: [] }]);
       expect(doc.paths['/v1/user/login']?.post?.security).toBeUndefined();
       expect(doc.components.securitySchemes.bearerAuth).toBeDefined();
@@ -124,7 +126,12 @@ describe('healthz, docs, portal files, CORS', () => {
     });
 
     it('answers the JSON 404 (without a long cache) for missing files and unbuilt remotes', async () => {
-      for (const url of ['/nothing.js', '/remotes/staff/remoteEntry.js', '/remotes/unknown/remoteEntry.js', '/remotes/student/']) {
+      for (const url of [
+        '/nothing.js',
+        '/remotes/staff/remoteEntry.js',
+        '/remotes/unknown/remoteEntry.js',
+        '/remotes/student/',
+      ]) {
         const response = await t.app.inject({ url });
         expect([url, response.statusCode]).toEqual([url, 404]);
         expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
@@ -133,7 +140,11 @@ describe('healthz, docs, portal files, CORS', () => {
     });
 
     it('does not serve files outside the dist folders', async () => {
-      for (const url of ['/../package.json', '/remotes/student/../../shell/dist/index.html', '/%2e%2e/%2e%2e/etc/passwd']) {
+      for (const url of [
+        '/../package.json',
+        '/remotes/student/../../shell/dist/index.html',
+        '/%2e%2e/%2e%2e/etc/passwd',
+      ]) {
         const response = await t.app.inject({ url });
         expect([url, response.statusCode >= 400]).toEqual([url, true]);
         expect(response.body).not.toContain('root:');

@@ -61,7 +61,8 @@ describe('route walk', () => {
       const method = call.method as 'GET';
       const anonymous = await t.app.inject({ method, url: call.url });
       if (call.roles === 'public') {
-        if ([401, 403].includes(anonymous.statusCode)) problems.push(`${method} ${call.url} public but ${anonymous.statusCode}`);
+        if ([401, 403].includes(anonymous.statusCode))
+          problems.push(`${method} ${call.url} public but ${anonymous.statusCode}`);
       } else if (anonymous.statusCode !== 401) {
         problems.push(`${method} ${call.url} without token: ${anonymous.statusCode}, expected 401`);
       }

@@ -32,7 +32,9 @@ describe('demo seed', () => {
          AND (mssv !~ '^[0-9]{7}$' OR major IS NULL OR classes !~ '^[A-Z]{2}[0-9]{2}[A-Z]{2}[0-9]{2}$' OR first_name = '' OR last_name = '')`,
       ),
     ).toBe(0);
-    expect(await count("SELECT count(*)::int AS n FROM users WHERE role <> 'student' AND mssv !~ '^(NV|QT)[0-9]{3}$'")).toBe(0);
+    expect(
+      await count("SELECT count(*)::int AS n FROM users WHERE role <> 'student' AND mssv !~ '^(NV|QT)[0-9]{3}$'"),
+    ).toBe(0);
     expect(await count("SELECT count(DISTINCT major)::int AS n FROM users WHERE role = 'student'")).toBeGreaterThan(5);
   });
 
@@ -162,7 +164,9 @@ describe('seed speed and concurrency', () => {
     try {
       await migrate(db);
       // a printer id the seed also uses: the seed's printer insert fails after the users went in
-      await db.query("INSERT INTO printers (printer_id, facility, department, room) VALUES ('B1-109', 'CS1', 'B1', '109')");
+      await db.query(
+        "INSERT INTO printers (printer_id, facility, department, room) VALUES ('B1-109', 'CS1', 'B1', '109')",
+      );
       await expect(seedDemoData(db)).rejects.toThrow();
       expect(await db.one('SELECT count(*)::int AS n FROM users')).toEqual({ n: 0 });
       await db.query("DELETE FROM printers WHERE printer_id = 'B1-109'");

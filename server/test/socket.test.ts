@@ -64,7 +64,10 @@ describe('socket.io', () => {
     expect(await outcome(open())).toBe('UNAUTHENTICATED');
     expect(await outcome(open(''))).toBe('UNAUTHENTICATED');
     expect(await outcome(open('not-a-jwt'))).toBe('UNAUTHENTICATED');
-    const forged = createSigner({ key: 'another-secret-another-secret-another', expiresIn: 60_000 })({ sub: 'x', role: 'spso' });
+    const forged = createSigner({ key: 'another-secret-another-secret-another', expiresIn: 60_000 })({
+      sub: 'x',
+      role: 'spso',
+    });
     expect(await outcome(open(forged))).toBe('UNAUTHENTICATED');
   });
 
@@ -84,7 +87,9 @@ describe('socket.io', () => {
     const studentTokens = await loginAs(t.app, 'student');
     const student = await connected(studentTokens.accessToken);
     const staff = await connected((await loginAs(t.app, 'staff')).accessToken);
-    const studentId = JSON.parse(Buffer.from(studentTokens.accessToken.split('.')[1] ?? '', 'base64url').toString()).sub;
+    const studentId = JSON.parse(
+      Buffer.from(studentTokens.accessToken.split('.')[1] ?? '', 'base64url').toString(),
+    ).sub;
 
     const history = nextEvent(student, 'update-student-history');
     const staffHistory = nextEvent(staff, 'update-student-history', 500);
@@ -105,7 +110,9 @@ describe('socket.io', () => {
   });
 
   it('lets members join a conversation and chat; others are refused', async () => {
-    const conversation = await t.app.db.one<{ id: string }>('SELECT conversation_id AS id FROM conversation_members LIMIT 1');
+    const conversation = await t.app.db.one<{ id: string }>(
+      'SELECT conversation_id AS id FROM conversation_members LIMIT 1',
+    );
     const conversationId = conversation?.id ?? '';
     const staff = await connected((await loginAs(t.app, 'staff')).accessToken);
     const spso = await connected((await loginAs(t.app, 'spso')).accessToken);
@@ -124,7 +131,11 @@ describe('socket.io', () => {
       staff.emit('create-message', { conversationId, text: '  Máy in H6-109 hết giấy  ' }, resolve),
     );
     expect(ack).toMatchObject({ ok: true, data: { conversationId, text: 'Máy in H6-109 hết giấy' } });
-    expect(await received).toMatchObject({ conversationId, text: 'Máy in H6-109 hết giấy', createdAt: expect.any(String) });
+    expect(await received).toMatchObject({
+      conversationId,
+      text: 'Máy in H6-109 hết giấy',
+      createdAt: expect.any(String),
+    });
     expect(await studentReceived).toBe('timeout');
 
     const refused = await new Promise<SocketAck<ChatMessage>>((resolve) =>

@@ -94,9 +94,12 @@ describe('semesters', () => {
   });
 
   it('lists the starts within a window, including the running one', () => {
-    const keys = semesterStarts('2026-01-15', '2026-08-15', new Date('2025-11-21T00:00:00Z'), new Date('2026-11-21T00:00:00Z')).map(
-      (s) => s.key,
-    );
+    const keys = semesterStarts(
+      '2026-01-15',
+      '2026-08-15',
+      new Date('2025-11-21T00:00:00Z'),
+      new Date('2026-11-21T00:00:00Z'),
+    ).map((s) => s.key);
     expect(keys).toEqual(['HK251', 'HK252', 'HK261']);
   });
 });
@@ -115,14 +118,17 @@ describe('cache headers of portal files', () => {
 
 describe('validation messages', () => {
   it('name the field in Vietnamese', () => {
-    expect(validationMessage({ keyword: 'required', instancePath: '', params: { missingProperty: 'email' } }, 'body')).toBe(
-      'Thiếu trường bắt buộc "email"',
-    );
+    expect(
+      validationMessage({ keyword: 'required', instancePath: '', params: { missingProperty: 'email' } }, 'body'),
+    ).toBe('Thiếu trường bắt buộc "email"');
     expect(validationMessage({ keyword: 'minimum', instancePath: '/quantity', params: { limit: 1 } }, 'body')).toBe(
       'Trường "quantity" phải lớn hơn hoặc bằng 1',
     );
     expect(
-      validationMessage({ keyword: 'required', instancePath: '/location', params: { missingProperty: 'room' } }, 'body'),
+      validationMessage(
+        { keyword: 'required', instancePath: '/location', params: { missingProperty: 'room' } },
+        'body',
+      ),
     ).toBe('Thiếu trường bắt buộc "location.room"');
   });
 });

@@ -20,8 +20,7 @@ export function createPrng(seed: number): Prng {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
-  const hex = (length: number): string =>
-    Array.from({ length }, () => Math.floor(next() * 16).toString(16)).join('');
+  const hex = (length: number): string => Array.from({ length }, () => Math.floor(next() * 16).toString(16)).join('');
   return {
     next,
     int,
@@ -41,7 +40,6 @@ export function createPrng(seed: number): Prng {
       return last[0];
     },
     chance: (probability: number): boolean => next() < probability,
-    uuid: (): string =>
-      `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[int(0, 3)]}${hex(3)}-${hex(12)}`,
+    uuid: (): string => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[int(0, 3)]}${hex(3)}-${hex(12)}`,
   };
 }

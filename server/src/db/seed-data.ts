@@ -1,18 +1,23 @@
 /** Fixed material for the demo seed: Vietnamese names, faculties, printers, document titles. */
 
+// prettier-ignore
 export const FAMILY_NAMES = [
   'Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng',
   'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý', 'Trương', 'Đinh', 'Lâm', 'Mai',
 ] as const;
 
+// prettier-ignore
 export const MIDDLE_NAMES_MALE = ['Văn', 'Minh', 'Quốc', 'Đức', 'Hữu', 'Thành', 'Gia', 'Hoàng', 'Tuấn', 'Công'] as const;
+// prettier-ignore
 export const MIDDLE_NAMES_FEMALE = ['Thị', 'Ngọc', 'Thu', 'Thanh', 'Mỹ', 'Khánh', 'Bảo', 'Phương', 'Diễm', 'Kim'] as const;
 
+// prettier-ignore
 export const GIVEN_NAMES_MALE = [
   'An', 'Bảo', 'Cường', 'Dũng', 'Duy', 'Hải', 'Hiếu', 'Hoàng', 'Huy', 'Khang',
   'Khoa', 'Kiên', 'Long', 'Minh', 'Nam', 'Nghĩa', 'Phát', 'Phúc', 'Quân', 'Sơn',
   'Tài', 'Thắng', 'Thịnh', 'Trí', 'Trung', 'Tùng', 'Vinh', 'Vũ',
 ] as const;
+// prettier-ignore
 export const GIVEN_NAMES_FEMALE = [
   'Anh', 'Chi', 'Diệp', 'Giang', 'Hà', 'Hân', 'Hằng', 'Hương', 'Lan', 'Linh',
   'Mai', 'My', 'Ngân', 'Nhi', 'Như', 'Oanh', 'Phương', 'Quỳnh', 'Tâm', 'Thảo',
@@ -20,6 +25,7 @@ export const GIVEN_NAMES_FEMALE = [
 ] as const;
 
 /** Faculties (Khoa) with the class-code prefix used in class names such as MT21KH01. */
+// prettier-ignore
 export const FACULTIES = [
   { major: 'Khoa học và Kỹ thuật Máy tính', code: 'MT' },
   { major: 'Điện - Điện tử', code: 'DD' },
@@ -35,6 +41,7 @@ export const FACULTIES = [
 ] as const;
 
 /** Programme codes in class names: KH (standard), KT, CL (high quality), TN (talented). */
+// prettier-ignore
 export const PROGRAMMES = ['KH', 'KT', 'CL', 'TN'] as const;
 
 export interface SeedPrinter {
@@ -49,6 +56,7 @@ export interface SeedPrinter {
   activated: string;
 }
 
+// prettier-ignore
 export const PRINTERS: readonly SeedPrinter[] = [
   { printerId: 'B1-109', brand: 'HP', model: 'LaserJet Pro M404dn', facility: 'CS1', department: 'B1', room: '109', status: 1, description: 'Máy in trắng đen, in hai mặt tự động, cạnh phòng tự học.', activated: '2023-02-10' },
   { printerId: 'B1-212', brand: 'Canon', model: 'imageRUNNER 2630', facility: 'CS1', department: 'B1', room: '212', status: 1, description: 'Máy photocopy đa năng khổ A3/A4.', activated: '2023-02-10' },
@@ -66,6 +74,7 @@ export const PRINTERS: readonly SeedPrinter[] = [
   { printerId: 'H6-605', brand: 'Canon', model: 'imageRUNNER ADVANCE DX C3826i', facility: 'CS2', department: 'H6', room: '605', status: 1, description: 'Máy photocopy màu khổ A3, phòng máy tầng 6.', activated: '2024-08-12' },
 ];
 
+// prettier-ignore
 export const COURSES = [
   'Giải tích 1', 'Giải tích 2', 'Đại số tuyến tính', 'Vật lý 1', 'Hóa đại cương', 'Xác suất và thống kê',
   'Cấu trúc dữ liệu và giải thuật', 'Kiến trúc máy tính', 'Hệ điều hành', 'Mạng máy tính', 'Cơ sở dữ liệu',
@@ -74,16 +83,19 @@ export const COURSES = [
   'Tư tưởng Hồ Chí Minh', 'Pháp luật Việt Nam đại cương', 'Anh văn 2', 'Quản trị dự án',
 ] as const;
 
+// prettier-ignore
 export const DOCUMENT_KINDS = [
   'Bài tập lớn', 'Báo cáo thí nghiệm', 'Đề cương ôn tập', 'Slide bài giảng', 'Đề thi giữa kỳ',
   'Đề thi cuối kỳ', 'Báo cáo đồ án', 'Bài tập tuần', 'Tóm tắt lý thuyết', 'Tài liệu tham khảo',
 ] as const;
 
 /** Extensions with their seed weight (pdf dominates, as at a real counter). */
+// prettier-ignore
 export const FILE_TYPES: readonly (readonly [string, number])[] = [
   ['pdf', 60], ['docx', 18], ['pptx', 8], ['doc', 3], ['xlsx', 3], ['jpg', 3], ['png', 3], ['txt', 2],
 ];
 
+// prettier-ignore
 export const NOTICE_TEMPLATES = [
   { action: 'Tạm dừng máy in', description: '<p>Máy in <b>{printer}</b> tạm dừng để bảo trì định kỳ.</p>' },
   { action: 'Hết giấy', description: '<p>Máy in <b>{printer}</b> báo hết giấy A4, cần bổ sung.</p>' },

@@ -167,7 +167,13 @@ function workingMoment(rng: Prng, from: number, to: number): number {
     const weight = (MONTH_WEIGHT[date.getUTCMonth()] ?? 1) * ([0, 6].includes(date.getUTCDay()) ? 0.25 : 1);
     if (rng.next() * 1.4 > weight) continue;
     // 07:00..20:59 in Vietnam = 00:00..13:59 UTC
-    const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), rng.int(0, 13), rng.int(0, 59));
+    const start = Date.UTC(
+      date.getUTCFullYear(),
+      date.getUTCMonth(),
+      date.getUTCDate(),
+      rng.int(0, 13),
+      rng.int(0, 59),
+    );
     if (start >= from && start <= to) return start + rng.int(0, 59) * 1_000;
   }
 }
@@ -361,8 +367,21 @@ function generate(options: Required<SeedOptions>, config: SeedConfig) {
       [3, 5],
       [5, 3],
     ] as const);
-    const pagesPerSheet = pages === 1 ? 1 : rng.weighted([[1, 75], [2, 20], [4, 5]] as const);
-    const numSides = pages === 1 ? 1 : rng.weighted([[1, 55], [2, 45]] as const);
+    const pagesPerSheet =
+      pages === 1
+        ? 1
+        : rng.weighted([
+            [1, 75],
+            [2, 20],
+            [4, 5],
+          ] as const);
+    const numSides =
+      pages === 1
+        ? 1
+        : rng.weighted([
+            [1, 55],
+            [2, 45],
+          ] as const);
     const ranged = pages > 4 && rng.chance(0.1);
     const selected = ranged ? Math.ceil(pages / 2) : pages;
     const totalPages = Math.ceil(selected / (pagesPerSheet * numSides)) * numVersion;
@@ -539,9 +558,12 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
     const existing = await t.one<{ present: boolean }>('SELECT EXISTS (SELECT 1 FROM users) AS present');
     if (existing?.present) return null;
 
-    const cfg = await t.one<{ start_date1: string; start_date2: string; current_balance: number; current_a4_price: number }>(
-      'SELECT start_date1, start_date2, current_balance, current_a4_price FROM system_config',
-    );
+    const cfg = await t.one<{
+      start_date1: string;
+      start_date2: string;
+      current_balance: number;
+      current_a4_price: number;
+    }>('SELECT start_date1, start_date2, current_balance, current_a4_price FROM system_config');
     if (!cfg) throw new Error('system_config row missing: run the migrations first');
     const data = generate(full, {
       startDate1: cfg.start_date1,
@@ -631,10 +653,11 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
         [[staff.id, spso.id].sort().join(':')],
       );
       const conversationId = conversation?.id;
-      await t.query(
-        `INSERT INTO conversation_members (conversation_id, user_id) VALUES ($1, $2), ($1, $3)`,
-        [conversationId, staff.id, spso.id],
-      );
+      await t.query(`INSERT INTO conversation_members (conversation_id, user_id) VALUES ($1, $2), ($1, $3)`, [
+        conversationId,
+        staff.id,
+        spso.id,
+      ]);
       const lines: [string, string][] = [
         [spso.id, 'Chào chị, máy in B3-203 đã được bảo trì xong chưa?'],
         [staff.id, 'Dạ chưa anh, bên kỹ thuật hẹn chiều nay thay bộ sấy.'],

@@ -48,10 +48,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
 export default fp<AuthPluginOptions>(
   async (app, options) => {
     const secret = await resolveSecret(app.db, app.appConfig.jwtSecret);
-    app.decorate(
-      'tokens',
-      createTokenService(secret, app.appConfig.accessTokenTtlMs, app.appConfig.refreshTokenTtlMs),
-    );
+    app.decorate('tokens', createTokenService(secret, app.appConfig.accessTokenTtlMs, app.appConfig.refreshTokenTtlMs));
     app.decorateRequest('user', null);
 
     const publicPrefixes = options.publicPrefixes ?? [];
@@ -60,7 +57,8 @@ export default fp<AuthPluginOptions>(
       const label = `${String(route.method)} ${route.url}`;
       if (roles === undefined) {
         const infrastructure =
-          publicPrefixes.some((prefix) => route.url.startsWith(prefix)) || (route.method === 'OPTIONS' && route.url === '*');
+          publicPrefixes.some((prefix) => route.url.startsWith(prefix)) ||
+          (route.method === 'OPTIONS' && route.url === '*');
         if (!infrastructure) {
           throw new Error(`route ${label} declares no roles: add config: { roles: 'public' | 'all' | [...roles] }`);
         }

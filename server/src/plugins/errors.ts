@@ -117,7 +117,10 @@ export default fp(
       }
       const fastifyError = error as FastifyError & { validationContext?: string };
       if (fastifyError.validation) {
-        const message = validationMessage(fastifyError.validation[0] as ValidationIssue, fastifyError.validationContext);
+        const message = validationMessage(
+          fastifyError.validation[0] as ValidationIssue,
+          fastifyError.validationContext,
+        );
         return reply.status(400).send(fail('VALIDATION_FAILED', message));
       }
       const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;

@@ -6,7 +6,14 @@ import fp from 'fastify-plugin';
 import type { Role } from 'shared-api/contracts';
 
 /** Entry files that name the current build: always revalidated. */
-const NO_CACHE = new Set(['index.html', 'remoteEntry.js', 'main.js', 'remotes.json', 'mf-manifest.json', 'mf-stats.json']);
+const NO_CACHE = new Set([
+  'index.html',
+  'remoteEntry.js',
+  'main.js',
+  'remotes.json',
+  'mf-manifest.json',
+  'mf-stats.json',
+]);
 /** webpack's content hash in a file name, e.g. 129.8745d365d4.js */
 const HASHED = /[.-][0-9a-f]{8,}\./i;
 
@@ -78,11 +85,15 @@ export default fp(
     );
 
     // Everything else under / is a file of the shell; an unknown path gets the JSON 404.
-    app.get<{ Params: { '*': string } }>('/*', { config: { roles: 'public' }, schema: hidden }, async (request, reply) => {
-      const file = request.params['*'];
-      if (!file || file.startsWith('v1/')) return reply.callNotFound();
-      return sendFile(reply, shellDir, file);
-    });
+    app.get<{ Params: { '*': string } }>(
+      '/*',
+      { config: { roles: 'public' }, schema: hidden },
+      async (request, reply) => {
+        const file = request.params['*'];
+        if (!file || file.startsWith('v1/')) return reply.callNotFound();
+        return sendFile(reply, shellDir, file);
+      },
+    );
   },
   { name: 'portal', dependencies: ['auth'] },
 );

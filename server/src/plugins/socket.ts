@@ -40,7 +40,9 @@ export default fp(
       if (!result.ok) {
         next(
           new Error(
-            result.reason === 'expired' ? SOCKET_HANDSHAKE_ERRORS.tokenExpired : SOCKET_HANDSHAKE_ERRORS.unauthenticated,
+            result.reason === 'expired'
+              ? SOCKET_HANDSHAKE_ERRORS.tokenExpired
+              : SOCKET_HANDSHAKE_ERRORS.unauthenticated,
           ),
         );
         return;

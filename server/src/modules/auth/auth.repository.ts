@@ -54,7 +54,14 @@ export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promis
   const row = await db.one<{ id: string }>(
     `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at, ip, user_agent)
      VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6) RETURNING id`,
-    [token.userId, token.familyId, token.tokenHash, token.ttlMs / 1000, token.ip, token.userAgent?.slice(0, 400) ?? null],
+    [
+      token.userId,
+      token.familyId,
+      token.tokenHash,
+      token.ttlMs / 1000,
+      token.ip,
+      token.userAgent?.slice(0, 400) ?? null,
+    ],
   );
   if (!row) throw new Error('refresh token insert returned nothing');
   return row.id;
@@ -96,6 +103,9 @@ export async function revokeFamily(db: Db, familyId: string): Promise<number> {
   return rows.length;
 }
 
-export async function findFamilyOwner(db: Db, tokenHash: string): Promise<{ family_id: string; user_id: string } | undefined> {
+export async function findFamilyOwner(
+  db: Db,
+  tokenHash: string,
+): Promise<{ family_id: string; user_id: string } | undefined> {
   return db.one('SELECT family_id, user_id FROM refresh_tokens WHERE token_hash = $1', [tokenHash]);
 }

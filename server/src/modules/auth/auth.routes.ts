@@ -15,7 +15,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['user'],
         summary: 'Đăng nhập bằng tài khoản trường',
-        description: 'Sai tài khoản hoặc mật khẩu: 401. Sai quá nhiều lần (5 cho một tài khoản, 20 cho một địa chỉ trong 15 phút): 429.',
+        description:
+          'Sai tài khoản hoặc mật khẩu: 401. Sai quá nhiều lần (5 cho một tài khoản, 20 cho một địa chỉ trong 15 phút): 429.',
         body: LoginBody,
         response: responses(LoginData),
       },
@@ -38,7 +39,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['user'],
         summary: 'Đổi refresh token lấy cặp token mới',
-        description: 'Refresh token hết hạn, không tồn tại, đã thu hồi hoặc đã dùng: 419 (dùng lại token cũ thu hồi cả phiên đăng nhập).',
+        description:
+          'Refresh token hết hạn, không tồn tại, đã thu hồi hoặc đã dùng: 419 (dùng lại token cũ thu hồi cả phiên đăng nhập).',
         body: RefreshBody,
         response: responses(RefreshData),
       },

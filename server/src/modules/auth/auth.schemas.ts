@@ -3,7 +3,12 @@ import { Type, type Static } from '@sinclair/typebox';
 const Role = Type.Union([Type.Literal('student'), Type.Literal('staff'), Type.Literal('spso')]);
 
 export const LoginBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 320, description: 'Tài khoản (email trường)', examples: ['student@hcmut.edu.vn'] }),
+  email: Type.String({
+    minLength: 1,
+    maxLength: 320,
+    description: 'Tài khoản (email trường)',
+    examples: ['student@hcmut.edu.vn'],
+  }),
   password: Type.String({ minLength: 1, maxLength: 256, examples: ['Demo@12345'] }),
 });
 export type LoginBody = Static<typeof LoginBody>;

@@ -44,14 +44,17 @@ export function createAuthService({ db, tokens, config, log }: AuthServiceDeps) 
      * same time; too many failures for the account or the address within the window answer 429.
      * Failures live in the database so every instance counts them.
      */
-    async login(input: { email: string; password: string; ip: string; userAgent: string | null }): Promise<LoginResponse> {
+    async login(input: {
+      email: string;
+      password: string;
+      ip: string;
+      userAgent: string | null;
+    }): Promise<LoginResponse> {
       const email = input.email.trim().toLowerCase();
       const recent = await repo.countRecentFailures(db, email, input.ip, windowMs);
       if (recent.byEmail >= maxFailuresPerAccount || recent.byIp >= maxFailuresPerIp) {
         const minutes = Math.ceil(windowMs / 60_000);
-        throw errors.tooManyRequests(
-          `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
-        );
+        throw errors.tooManyRequests(`Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`);
       }
       const user = await repo.findUserByEmail(db, email);
       const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
@@ -63,7 +66,12 @@ export function createAuthService({ db, tokens, config, log }: AuthServiceDeps) 
       }
       if (!user.is_active) throw errors.forbidden('Tài khoản đã bị vô hiệu hóa');
       if (recent.byEmail > 0) await repo.clearFailures(db, email);
-      const { pair } = await issuePair({ id: user.id, role: user.role }, crypto.randomUUID(), input.ip, input.userAgent);
+      const { pair } = await issuePair(
+        { id: user.id, role: user.role },
+        crypto.randomUUID(),
+        input.ip,
+        input.userAgent,
+      );
       return pair;
     },
 
@@ -86,7 +94,10 @@ export function createAuthService({ db, tokens, config, log }: AuthServiceDeps) 
       });
       if (outcome.kind === 'ok') return outcome.pair;
       if (outcome.kind === 'reused') {
-        log.warn({ userId: outcome.userId, familyId: outcome.familyId, revoked: outcome.revoked }, 'refresh token reused: login revoked');
+        log.warn(
+          { userId: outcome.userId, familyId: outcome.familyId, revoked: outcome.revoked },
+          'refresh token reused: login revoked',
+        );
       }
       throw errors.refreshInvalid();
     },
