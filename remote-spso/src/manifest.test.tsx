@@ -1,66 +1,52 @@
-import { Suspense, useState } from "react";
-import { createPortal } from "react-dom";
-import { act, render, screen } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next, useTranslation } from "react-i18next";
-import { create } from "zustand";
-import { App as AntApp, Button } from "antd";
-import { HashRouter, Route, Routes, useNavigate } from "react-router-dom";
-import { apiClient, useSessionStore, type UserInfo } from "shared-api";
-import {
-  PageFrame,
-  UI_NAMESPACE,
-  uiLocales,
-  type RemoteRoute,
-} from "shared-ui";
-import en from "./locales/en.json";
-import vi from "./locales/vi.json";
-import manifest from "./manifest";
+import { Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { act, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { create } from 'zustand';
+import { App as AntApp, Button } from 'antd';
+import { HashRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { apiClient, useSessionStore, type UserInfo } from 'shared-api';
+import { PageFrame, UI_NAMESPACE, uiLocales, type RemoteRoute } from 'shared-ui';
+import en from './locales/en.json';
+import vi from './locales/vi.json';
+import manifest from './manifest';
 
 // @ant-design/icons' CommonJS build requires @ant-design/colors/es/generate (ES modules), which jest
 // cannot load with the repository's config: use the CommonJS build of the same file.
-jest.mock("@ant-design/colors/es/generate", () =>
-  jest.requireActual("@ant-design/colors/lib/generate"),
-);
+jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
 
-const ROLE = "spso";
+const ROLE = 'spso';
 /** Spec section 2, route table: the spso routes. */
-const SPEC_ROUTES = [
-  "/ManageSpso",
-  "/Config",
-  "/Report",
-  "/Activities",
-  "/Notice",
-];
+const SPEC_ROUTES = ['/ManageSpso', '/Config', '/Report', '/Activities', '/Notice'];
 /** Where each page is opened in the test, and the title it must show. */
-const PAGES: Record<string, { at: string; title: { vi: string; en: string } }> =
-  {
-    "/ManageSpso": {
-      at: "/ManageSpso",
-      title: { vi: vi.manage.title, en: en.manage.title },
-    },
-    "/Config": {
-      at: "/Config",
-      title: { vi: vi.config.title, en: en.config.title },
-    },
-    "/Report": {
-      at: "/Report",
-      title: { vi: vi.report.title, en: en.report.title },
-    },
-    "/Activities": {
-      at: "/Activities",
-      title: { vi: vi.activities.title, en: en.activities.title },
-    },
-    "/Notice": {
-      at: "/Notice",
-      title: { vi: vi.notices.title, en: en.notices.title },
-    },
-  };
+const PAGES: Record<string, { at: string; title: { vi: string; en: string } }> = {
+  '/ManageSpso': {
+    at: '/ManageSpso',
+    title: { vi: vi.manage.title, en: en.manage.title },
+  },
+  '/Config': {
+    at: '/Config',
+    title: { vi: vi.config.title, en: en.config.title },
+  },
+  '/Report': {
+    at: '/Report',
+    title: { vi: vi.report.title, en: en.report.title },
+  },
+  '/Activities': {
+    at: '/Activities',
+    title: { vi: vi.activities.title, en: en.activities.title },
+  },
+  '/Notice': {
+    at: '/Notice',
+    title: { vi: vi.notices.title, en: en.notices.title },
+  },
+};
 
-function keyPaths(bundle: Record<string, unknown>, prefix = ""): string[] {
+function keyPaths(bundle: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(bundle)
     .flatMap(([key, value]) =>
-      value && typeof value === "object"
+      value && typeof value === 'object'
         ? keyPaths(value as Record<string, unknown>, `${prefix}${key}.`)
         : [`${prefix}${key}`],
     )
@@ -68,132 +54,108 @@ function keyPaths(bundle: Record<string, unknown>, prefix = ""): string[] {
 }
 function lookup(bundle: Record<string, unknown>, path: string): unknown {
   return path
-    .split(".")
+    .split('.')
     .reduce<unknown>(
-      (node, key) =>
-        node && typeof node === "object"
-          ? (node as Record<string, unknown>)[key]
-          : undefined,
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
       bundle,
     );
 }
 
-describe("remote-spso manifest", () => {
-  it("names the remote and its i18n namespace", () => {
-    expect(manifest.name).toBe("remote_spso");
+describe('remote-spso manifest', () => {
+  it('names the remote and its i18n namespace', () => {
+    expect(manifest.name).toBe('remote_spso');
     expect(manifest.namespace).toBe(ROLE);
   });
 
   it("covers exactly the spec's spso routes", () => {
-    expect(manifest.routes.map((r) => r.path).sort()).toEqual(
-      [...SPEC_ROUTES].sort(),
-    );
-    expect(new Set(manifest.routes.map((r) => r.path)).size).toBe(
-      manifest.routes.length,
-    );
+    expect(manifest.routes.map((r) => r.path).sort()).toEqual([...SPEC_ROUTES].sort());
+    expect(new Set(manifest.routes.map((r) => r.path)).size).toBe(manifest.routes.length);
   });
 
-  it("every route is for spso only", () => {
+  it('every route is for spso only', () => {
     for (const route of manifest.routes) expect(route.access).toBe(ROLE);
   });
 
-  it("every page keeps the common layout", () => {
-    for (const route of manifest.routes)
-      expect(route.layout ?? "app").toBe("app");
+  it('every page keeps the common layout', () => {
+    for (const route of manifest.routes) expect(route.layout ?? 'app').toBe('app');
   });
 
   it("the menu brings the spec's spso links between Home and Guide, in the spec's order", () => {
-    expect(manifest.menu.map((m) => m.path)).toEqual([
-      "/ManageSpso",
-      "/Config",
-      "/Activities",
-      "/Report",
-      "/Notice",
-    ]);
+    expect(manifest.menu.map((m) => m.path)).toEqual(['/ManageSpso', '/Config', '/Activities', '/Report', '/Notice']);
     expect(manifest.menu.map((m) => lookup(vi, m.labelKey))).toEqual([
-      "Hệ thống máy in",
-      "Cấu hình hệ thống",
-      "Hoạt động in ấn",
-      "Báo cáo",
-      "Thông báo",
+      'Hệ thống máy in',
+      'Cấu hình hệ thống',
+      'Hoạt động in ấn',
+      'Báo cáo',
+      'Thông báo',
     ]);
-    expect(manifest.menu.map((m) => m.badge ?? null)).toEqual([
-      null,
-      null,
-      null,
-      null,
-      "notices",
-    ]);
-    for (const item of manifest.menu)
-      expect(manifest.routes.map((r) => r.path)).toContain(item.path);
-    expect(new Set(manifest.menu.map((m) => m.key)).size).toBe(
-      manifest.menu.length,
-    );
+    expect(manifest.menu.map((m) => m.badge ?? null)).toEqual([null, null, null, null, 'notices']);
+    for (const item of manifest.menu) expect(manifest.routes.map((r) => r.path)).toContain(item.path);
+    expect(new Set(manifest.menu.map((m) => m.key)).size).toBe(manifest.menu.length);
   });
 
-  it("menu label keys exist in both the vi and the en bundle", () => {
+  it('menu label keys exist in both the vi and the en bundle', () => {
     for (const item of manifest.menu) {
-      expect(typeof lookup(manifest.locales.vi, item.labelKey)).toBe("string");
-      expect(typeof lookup(manifest.locales.en, item.labelKey)).toBe("string");
-      expect(lookup(manifest.locales.vi, item.labelKey)).not.toBe("");
-      expect(lookup(manifest.locales.en, item.labelKey)).not.toBe("");
+      expect(typeof lookup(manifest.locales.vi, item.labelKey)).toBe('string');
+      expect(typeof lookup(manifest.locales.en, item.labelKey)).toBe('string');
+      expect(lookup(manifest.locales.vi, item.labelKey)).not.toBe('');
+      expect(lookup(manifest.locales.en, item.labelKey)).not.toBe('');
     }
   });
 
-  it("the vi and en bundles have the same keys", () => {
+  it('the vi and en bundles have the same keys', () => {
     expect(manifest.locales.vi).toBe(vi);
     expect(manifest.locales.en).toBe(en);
     expect(keyPaths(en)).toEqual(keyPaths(vi));
   });
 
-  it("declares the 9 shared singletons, each the very module the app got", () => {
+  it('declares the 9 shared singletons, each the very module the app got', () => {
     expect(Object.keys(manifest.singletons).sort()).toEqual(
       [
-        "antd",
-        "i18next",
-        "react",
-        "react-dom",
-        "react-i18next",
-        "react-router-dom",
-        "shared-api",
-        "shared-ui",
-        "zustand",
+        'antd',
+        'i18next',
+        'react',
+        'react-dom',
+        'react-i18next',
+        'react-router-dom',
+        'shared-api',
+        'shared-ui',
+        'zustand',
       ].sort(),
     );
     const expected: Record<string, unknown> = {
       react: useState,
-      "react-dom": createPortal,
-      "react-router-dom": useNavigate,
+      'react-dom': createPortal,
+      'react-router-dom': useNavigate,
       antd: Button,
       i18next,
-      "react-i18next": useTranslation,
+      'react-i18next': useTranslation,
       zustand: create,
-      "shared-api": useSessionStore,
-      "shared-ui": PageFrame,
+      'shared-api': useSessionStore,
+      'shared-ui': PageFrame,
     };
-    for (const [key, value] of Object.entries(expected))
-      expect(manifest.singletons[key]).toBe(value);
+    for (const [key, value] of Object.entries(expected)) expect(manifest.singletons[key]).toBe(value);
   });
 });
 
-describe("remote-spso pages", () => {
+describe('remote-spso pages', () => {
   const officer: UserInfo = {
-    _id: "u9",
-    mssv: "NV001",
-    firstName: "Bình",
-    lastName: "Trần",
-    email: "binh@hcmut.edu.vn",
+    _id: 'u9',
+    mssv: 'NV001',
+    firstName: 'Bình',
+    lastName: 'Trần',
+    email: 'binh@hcmut.edu.vn',
     balance: 0,
     major: null,
     classes: null,
     currentA4Price: 500,
-    role: "spso",
+    role: 'spso',
   };
 
   beforeAll(async () => {
     await i18next.use(initReactI18next).init({
-      lng: "vi",
-      fallbackLng: "vi",
+      lng: 'vi',
+      fallbackLng: 'vi',
       resources: {
         vi: {
           [manifest.namespace]: manifest.locales.vi,
@@ -210,18 +172,18 @@ describe("remote-spso pages", () => {
 
   beforeEach(async () => {
     window.localStorage.clear();
-    window.localStorage.setItem("accessToken", "acc");
+    window.localStorage.setItem('accessToken', 'acc');
     useSessionStore.setState(useSessionStore.getInitialState(), true);
     useSessionStore.getState().setUser(officer);
     // The server is unreachable: pages must still draw their frame and title.
     apiClient.defaults.adapter = () =>
       Promise.reject(
-        Object.assign(new Error("Network Error"), {
+        Object.assign(new Error('Network Error'), {
           isAxiosError: true,
-          code: "ERR_NETWORK",
+          code: 'ERR_NETWORK',
         }),
       );
-    await act(() => i18next.changeLanguage("vi"));
+    await act(() => i18next.changeLanguage('vi'));
   });
 
   afterEach(() => {
@@ -244,19 +206,15 @@ describe("remote-spso pages", () => {
     );
   }
 
-  it.each(SPEC_ROUTES)("%s renders its title as a heading", async (path) => {
+  it.each(SPEC_ROUTES)('%s renders its title as a heading', async (path) => {
     const route = manifest.routes.find((r) => r.path === path)!;
     renderRoute(route);
-    expect(
-      await screen.findByRole("heading", { name: PAGES[path]!.title.vi }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: PAGES[path]!.title.vi })).toBeInTheDocument();
   });
 
-  it("pages follow the language: /Notice in English", async () => {
-    await act(() => i18next.changeLanguage("en"));
-    renderRoute(manifest.routes.find((r) => r.path === "/Notice")!);
-    expect(
-      await screen.findByRole("heading", { name: PAGES["/Notice"]!.title.en }),
-    ).toBeInTheDocument();
+  it('pages follow the language: /Notice in English', async () => {
+    await act(() => i18next.changeLanguage('en'));
+    renderRoute(manifest.routes.find((r) => r.path === '/Notice')!);
+    expect(await screen.findByRole('heading', { name: PAGES['/Notice']!.title.en })).toBeInTheDocument();
   });
 });

@@ -1,74 +1,74 @@
-import type { UserInfo } from "./contracts";
-import { useSessionStore } from "./session-store";
+import type { UserInfo } from './contracts';
+import { useSessionStore } from './session-store';
 
 const student: UserInfo = {
-  _id: "u1",
-  mssv: "2110001",
-  firstName: "An",
-  lastName: "Nguyễn Văn",
-  email: "an@hcmut.edu.vn",
+  _id: 'u1',
+  mssv: '2110001',
+  firstName: 'An',
+  lastName: 'Nguyễn Văn',
+  email: 'an@hcmut.edu.vn',
   balance: 42.5,
-  major: "Khoa học máy tính",
-  classes: "MT21KH01",
+  major: 'Khoa học máy tính',
+  classes: 'MT21KH01',
   currentA4Price: 500,
-  role: "student",
+  role: 'student',
 };
 
 beforeEach(() => {
   useSessionStore.setState(useSessionStore.getInitialState(), true);
 });
 
-describe("useSessionStore", () => {
-  it("starts unknown, with no user, role, balance or notices", () => {
+describe('useSessionStore', () => {
+  it('starts unknown, with no user, role, balance or notices', () => {
     const s = useSessionStore.getState();
-    expect(s.status).toBe("unknown");
+    expect(s.status).toBe('unknown');
     expect(s.user).toBeNull();
     expect(s.role).toBeNull();
     expect(s.balance).toBe(0);
     expect(s.newNotices).toBe(0);
   });
 
-  it("setLoading marks the session as loading", () => {
+  it('setLoading marks the session as loading', () => {
     useSessionStore.getState().setLoading();
-    expect(useSessionStore.getState().status).toBe("loading");
+    expect(useSessionStore.getState().status).toBe('loading');
   });
 
-  it("setUser keeps the user, takes the role and balance from it and marks the session ready", () => {
+  it('setUser keeps the user, takes the role and balance from it and marks the session ready', () => {
     useSessionStore.getState().setUser(student);
     const s = useSessionStore.getState();
-    expect(s.status).toBe("ready");
+    expect(s.status).toBe('ready');
     expect(s.user).toEqual(student);
-    expect(s.role).toBe("student");
+    expect(s.role).toBe('student');
     expect(s.balance).toBe(42.5);
   });
 
-  it("setBalance changes only the balance", () => {
+  it('setBalance changes only the balance', () => {
     useSessionStore.getState().setUser(student);
     useSessionStore.getState().setBalance(7);
     const s = useSessionStore.getState();
     expect(s.balance).toBe(7);
     expect(s.user).toEqual(student);
-    expect(s.role).toBe("student");
+    expect(s.role).toBe('student');
   });
 
-  it("setNewNotices stores the count of new notices", () => {
+  it('setNewNotices stores the count of new notices', () => {
     useSessionStore.getState().setNewNotices(3);
     expect(useSessionStore.getState().newNotices).toBe(3);
   });
 
-  it("clear forgets the user, role, balance and notices and marks the session anonymous", () => {
-    useSessionStore.getState().setUser({ ...student, role: "spso" });
+  it('clear forgets the user, role, balance and notices and marks the session anonymous', () => {
+    useSessionStore.getState().setUser({ ...student, role: 'spso' });
     useSessionStore.getState().setNewNotices(5);
     useSessionStore.getState().clear();
     const s = useSessionStore.getState();
-    expect(s.status).toBe("anonymous");
+    expect(s.status).toBe('anonymous');
     expect(s.user).toBeNull();
     expect(s.role).toBeNull();
     expect(s.balance).toBe(0);
     expect(s.newNotices).toBe(0);
   });
 
-  it("notifies subscribers (the shell and the remotes read the same store)", () => {
+  it('notifies subscribers (the shell and the remotes read the same store)', () => {
     const seen: number[] = [];
     const stop = useSessionStore.subscribe((s) => seen.push(s.balance));
     useSessionStore.getState().setBalance(10);

@@ -1,15 +1,11 @@
-import {
-  AxiosError,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from "axios";
-import { apiClient } from "./client";
-import { loadSession } from "./session";
-import { useSessionStore } from "./session-store";
-import { disconnectSocket, getSocket } from "./socket";
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { apiClient } from './client';
+import { loadSession } from './session';
+import { useSessionStore } from './session-store';
+import { disconnectSocket, getSocket } from './socket';
 
 // The realtime connection is a third-party client: replace it by an inert fake.
-jest.mock("socket.io-client", () => ({
+jest.mock('socket.io-client', () => ({
   io: jest.fn(() => ({
     on: jest.fn(),
     off: jest.fn(),
@@ -19,11 +15,7 @@ jest.mock("socket.io-client", () => ({
   })),
 }));
 
-function answer(
-  config: InternalAxiosRequestConfig,
-  status: number,
-  data: unknown,
-): Promise<AxiosResponse> {
+function answer(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
   const response: AxiosResponse = {
     status,
     statusText: String(status),
@@ -32,22 +24,20 @@ function answer(
     config,
   };
   if (status >= 200 && status < 300) return Promise.resolve(response);
-  return Promise.reject(
-    new AxiosError(`status ${status}`, "ERR_BAD_REQUEST", config, {}, response),
-  );
+  return Promise.reject(new AxiosError(`status ${status}`, 'ERR_BAD_REQUEST', config, {}, response));
 }
 
 const spso = {
-  _id: "u9",
-  mssv: "NV001",
-  firstName: "Bình",
-  lastName: "Trần",
-  email: "binh@hcmut.edu.vn",
+  _id: 'u9',
+  mssv: 'NV001',
+  firstName: 'Bình',
+  lastName: 'Trần',
+  email: 'binh@hcmut.edu.vn',
   balance: 0,
   major: null,
   classes: null,
   currentA4Price: 500,
-  role: "spso",
+  role: 'spso',
 };
 
 beforeEach(() => {
@@ -59,34 +49,32 @@ afterEach(() => {
   disconnectSocket();
 });
 
-describe("loadSession", () => {
-  it("without a stored token: the session is anonymous and nothing is fetched", async () => {
+describe('loadSession', () => {
+  it('without a stored token: the session is anonymous and nothing is fetched', async () => {
     const adapter = jest.fn();
     apiClient.defaults.adapter = adapter;
     await loadSession();
-    expect(useSessionStore.getState().status).toBe("anonymous");
+    expect(useSessionStore.getState().status).toBe('anonymous');
     expect(adapter).not.toHaveBeenCalled();
   });
 
-  it("with a token: loads the user and role into the store and opens the socket", async () => {
-    window.localStorage.setItem("accessToken", "acc");
-    apiClient.defaults.adapter = (config) =>
-      answer(config, 200, { success: true, message: "", data: spso });
+  it('with a token: loads the user and role into the store and opens the socket', async () => {
+    window.localStorage.setItem('accessToken', 'acc');
+    apiClient.defaults.adapter = (config) => answer(config, 200, { success: true, message: '', data: spso });
     await loadSession();
     const s = useSessionStore.getState();
-    expect(s.status).toBe("ready");
-    expect(s.role).toBe("spso");
-    expect(s.user).toMatchObject({ firstName: "Bình" });
+    expect(s.status).toBe('ready');
+    expect(s.role).toBe('spso');
+    expect(s.user).toMatchObject({ firstName: 'Bình' });
     await new Promise((r) => setTimeout(r, 0));
     expect(getSocket()).not.toBeNull();
   });
 
-  it("when the user call fails: the session is anonymous", async () => {
-    window.localStorage.setItem("accessToken", "acc");
-    apiClient.defaults.adapter = (config) =>
-      answer(config, 401, { success: false, message: "no" });
+  it('when the user call fails: the session is anonymous', async () => {
+    window.localStorage.setItem('accessToken', 'acc');
+    apiClient.defaults.adapter = (config) => answer(config, 401, { success: false, message: 'no' });
     await loadSession();
-    expect(useSessionStore.getState().status).toBe("anonymous");
+    expect(useSessionStore.getState().status).toBe('anonymous');
     expect(useSessionStore.getState().role).toBeNull();
   });
 });

@@ -1,33 +1,24 @@
-import { act, render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import {
-  AxiosError,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from "axios";
-import i18next from "i18next";
-import { HashRouter, Route, Routes } from "react-router-dom";
-import {
-  apiClient,
-  disconnectSocket,
-  useSessionStore,
-  type UserInfo,
-} from "shared-api";
-import type { RemoteManifest } from "shared-ui";
-import studentManifest from "../../../remote-student/src/manifest";
-import staffManifest from "../../../remote-staff/src/manifest";
-import spsoManifest from "../../../remote-spso/src/manifest";
-import { initI18n } from "../i18n";
-import { SessionGate } from "./routes";
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import i18next from 'i18next';
+import { HashRouter, Route, Routes } from 'react-router-dom';
+import { apiClient, disconnectSocket, useSessionStore, type UserInfo } from 'shared-api';
+import type { RemoteManifest } from 'shared-ui';
+import studentManifest from '../../../remote-student/src/manifest';
+import staffManifest from '../../../remote-staff/src/manifest';
+import spsoManifest from '../../../remote-spso/src/manifest';
+import { initI18n } from '../i18n';
+import { SessionGate } from './routes';
 
 // Jest cannot load federated modules: the role's manifest comes from the remote's source instead.
 const mockLoadRoleManifest = jest.fn<Promise<RemoteManifest>, [string]>();
-jest.mock("../remotes/remote-loader", () => ({
+jest.mock('../remotes/remote-loader', () => ({
   loadRoleManifest: (role: string) => mockLoadRoleManifest(role),
   remoteName: (role: string) => `remote_${role}`,
 }));
 // The realtime connection opened with the session: an inert fake.
-jest.mock("socket.io-client", () => ({
+jest.mock('socket.io-client', () => ({
   io: jest.fn(() => ({
     on: jest.fn(),
     off: jest.fn(),
@@ -38,54 +29,43 @@ jest.mock("socket.io-client", () => ({
 }));
 // @ant-design/icons' CommonJS build requires @ant-design/colors/es/generate (ES modules), which jest
 // cannot load with the repository's config: use the CommonJS build of the same file.
-jest.mock("@ant-design/colors/es/generate", () =>
-  jest.requireActual("@ant-design/colors/lib/generate"),
-);
+jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
 // The marketing sections import antd's SVG definitions from @ant-design/icons-svg/es (ES modules),
 // which jest cannot load with the repository's config: use the CommonJS build of the same files.
-jest.mock("@ant-design/icons-svg/es/asn/PrinterOutlined", () =>
-  jest.requireActual("@ant-design/icons-svg/lib/asn/PrinterOutlined"),
+jest.mock('@ant-design/icons-svg/es/asn/PrinterOutlined', () =>
+  jest.requireActual('@ant-design/icons-svg/lib/asn/PrinterOutlined'),
 );
-jest.mock("@ant-design/icons-svg/es/asn/HistoryOutlined", () =>
-  jest.requireActual("@ant-design/icons-svg/lib/asn/HistoryOutlined"),
+jest.mock('@ant-design/icons-svg/es/asn/HistoryOutlined', () =>
+  jest.requireActual('@ant-design/icons-svg/lib/asn/HistoryOutlined'),
 );
-jest.mock("@ant-design/icons-svg/es/asn/CreditCardOutlined", () =>
-  jest.requireActual("@ant-design/icons-svg/lib/asn/CreditCardOutlined"),
+jest.mock('@ant-design/icons-svg/es/asn/CreditCardOutlined', () =>
+  jest.requireActual('@ant-design/icons-svg/lib/asn/CreditCardOutlined'),
 );
-jest.mock("@ant-design/icons-svg/es/asn/LockOutlined", () =>
-  jest.requireActual("@ant-design/icons-svg/lib/asn/LockOutlined"),
+jest.mock('@ant-design/icons-svg/es/asn/LockOutlined', () =>
+  jest.requireActual('@ant-design/icons-svg/lib/asn/LockOutlined'),
 );
-jest.mock("@ant-design/icons-svg/es/asn/ThunderboltOutlined", () =>
-  jest.requireActual("@ant-design/icons-svg/lib/asn/ThunderboltOutlined"),
+jest.mock('@ant-design/icons-svg/es/asn/ThunderboltOutlined', () =>
+  jest.requireActual('@ant-design/icons-svg/lib/asn/ThunderboltOutlined'),
 );
-jest.mock("@ant-design/icons-svg/es/asn/MobileOutlined", () =>
-  jest.requireActual("@ant-design/icons-svg/lib/asn/MobileOutlined"),
+jest.mock('@ant-design/icons-svg/es/asn/MobileOutlined', () =>
+  jest.requireActual('@ant-design/icons-svg/lib/asn/MobileOutlined'),
 );
-jest.mock("@ant-design/icons-svg/es/asn/SmileOutlined", () =>
-  jest.requireActual("@ant-design/icons-svg/lib/asn/SmileOutlined"),
+jest.mock('@ant-design/icons-svg/es/asn/SmileOutlined', () =>
+  jest.requireActual('@ant-design/icons-svg/lib/asn/SmileOutlined'),
 );
-jest.mock("@ant-design/icons-svg/es/asn/BankOutlined", () =>
-  jest.requireActual("@ant-design/icons-svg/lib/asn/BankOutlined"),
+jest.mock('@ant-design/icons-svg/es/asn/BankOutlined', () =>
+  jest.requireActual('@ant-design/icons-svg/lib/asn/BankOutlined'),
 );
-jest.mock("@ant-design/icons-svg/es/asn/SafetyCertificateOutlined", () =>
-  jest.requireActual("@ant-design/icons-svg/lib/asn/SafetyCertificateOutlined"),
+jest.mock('@ant-design/icons-svg/es/asn/SafetyCertificateOutlined', () =>
+  jest.requireActual('@ant-design/icons-svg/lib/asn/SafetyCertificateOutlined'),
 );
-jest.mock("@ant-design/icons-svg/es/asn/FieldTimeOutlined", () =>
-  jest.requireActual("@ant-design/icons-svg/lib/asn/FieldTimeOutlined"),
+jest.mock('@ant-design/icons-svg/es/asn/FieldTimeOutlined', () =>
+  jest.requireActual('@ant-design/icons-svg/lib/asn/FieldTimeOutlined'),
 );
 // The guide page links static HTML files (webpack gives their URLs); the jest config maps no .html.
-jest.mock(
-  "../../public/guides/huong-dan-sinh-vien.html",
-  () => "huong-dan-sinh-vien.html",
-);
-jest.mock(
-  "../../public/guides/huong-dan-quan-ly-spso.html",
-  () => "huong-dan-quan-ly-spso.html",
-);
-jest.mock(
-  "../../public/guides/huong-dan-nhan-vien.html",
-  () => "huong-dan-nhan-vien.html",
-);
+jest.mock('../../public/guides/huong-dan-sinh-vien.html', () => 'huong-dan-sinh-vien.html');
+jest.mock('../../public/guides/huong-dan-quan-ly-spso.html', () => 'huong-dan-quan-ly-spso.html');
+jest.mock('../../public/guides/huong-dan-nhan-vien.html', () => 'huong-dan-nhan-vien.html');
 
 const manifests: Record<string, RemoteManifest> = {
   student: studentManifest,
@@ -93,11 +73,7 @@ const manifests: Record<string, RemoteManifest> = {
   spso: spsoManifest,
 };
 
-function answer(
-  config: InternalAxiosRequestConfig,
-  status: number,
-  data: unknown,
-): Promise<AxiosResponse> {
+function answer(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
   const response: AxiosResponse = {
     status,
     statusText: String(status),
@@ -106,45 +82,42 @@ function answer(
     config,
   };
   if (status >= 200 && status < 300) return Promise.resolve(response);
-  return Promise.reject(
-    new AxiosError(`status ${status}`, "ERR_BAD_REQUEST", config, {}, response),
-  );
+  return Promise.reject(new AxiosError(`status ${status}`, 'ERR_BAD_REQUEST', config, {}, response));
 }
 
 const baseUser: UserInfo = {
-  _id: "u1",
-  mssv: "2110001",
-  firstName: "An",
-  lastName: "Nguyễn Văn",
-  email: "an@hcmut.edu.vn",
+  _id: 'u1',
+  mssv: '2110001',
+  firstName: 'An',
+  lastName: 'Nguyễn Văn',
+  email: 'an@hcmut.edu.vn',
   balance: 20,
-  major: "Khoa học máy tính",
-  classes: "MT21KH01",
+  major: 'Khoa học máy tính',
+  classes: 'MT21KH01',
   currentA4Price: 500,
-  role: "student",
+  role: 'student',
 };
 const officer: UserInfo = {
   ...baseUser,
-  _id: "u9",
-  mssv: "SPSO01",
-  firstName: "Bình",
-  lastName: "Trần",
+  _id: 'u9',
+  mssv: 'SPSO01',
+  firstName: 'Bình',
+  lastName: 'Trần',
   major: null,
   classes: null,
-  role: "spso",
+  role: 'spso',
 };
 
 /** An API that knows the signed-in user; any other call answers 404 (pages must cope). */
 function serveUser(user: Partial<UserInfo> | null) {
   const adapter = jest.fn((config: InternalAxiosRequestConfig) => {
-    if (config.url === "/v1/user/information") {
+    if (config.url === '/v1/user/information') {
       return user
-        ? answer(config, 200, { success: true, message: "", data: user })
-        : answer(config, 401, { success: false, message: "Chưa đăng nhập" });
+        ? answer(config, 200, { success: true, message: '', data: user })
+        : answer(config, 401, { success: false, message: 'Chưa đăng nhập' });
     }
-    if (config.url === "/v1/user/logout")
-      return answer(config, 200, { success: true, message: "", data: null });
-    return answer(config, 404, { success: false, message: "not found" });
+    if (config.url === '/v1/user/logout') return answer(config, 200, { success: true, message: '', data: null });
+    return answer(config, 404, { success: false, message: 'not found' });
   });
   apiClient.defaults.adapter = adapter;
   return adapter;
@@ -163,35 +136,32 @@ function renderAt(hash: string) {
   );
 }
 
-const sideMenu = () => screen.findByRole("navigation");
+const sideMenu = () => screen.findByRole('navigation');
 /** The side menu's items (plain DOM query inside waitFor: role queries on antd's DOM are slow). */
-const menuItems = (nav: HTMLElement) =>
-  Array.from(nav.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+const menuItems = (nav: HTMLElement) => Array.from(nav.querySelectorAll<HTMLElement>('[role="menuitem"]'));
 /** Waits for a text cheaply, then checks once that it is a heading (role queries over antd's DOM are slow). */
 async function findHeading(name: string): Promise<HTMLElement> {
   await screen.findByText(name);
-  return screen.getByRole("heading", { name });
+  return screen.getByRole('heading', { name });
 }
 async function menuLabels(): Promise<string[]> {
   const nav = await sideMenu();
   await waitFor(() => expect(menuItems(nav).length).toBeGreaterThan(2));
   return within(nav)
-    .getAllByRole("menuitem")
-    .map((item) => item.textContent ?? "");
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent ?? '');
 }
 
 jest.setTimeout(15_000);
 initI18n();
 
 beforeEach(async () => {
-  await act(() => i18next.changeLanguage("vi"));
+  await act(() => i18next.changeLanguage('vi'));
   window.localStorage.clear();
   useSessionStore.setState(useSessionStore.getInitialState(), true);
   mockLoadRoleManifest.mockReset();
   mockLoadRoleManifest.mockImplementation((role) =>
-    manifests[role]
-      ? Promise.resolve(manifests[role])
-      : Promise.reject(new Error(`no remote for role ${role}`)),
+    manifests[role] ? Promise.resolve(manifests[role]) : Promise.reject(new Error(`no remote for role ${role}`)),
   );
   // Wide window: the side menu is open (spec: > 1280 px).
   window.innerWidth = 1400;
@@ -202,231 +172,203 @@ afterEach(() => {
   disconnectSocket();
 });
 
-describe("SessionGate", () => {
-  it("without a stored token redirects to /Login and asks nothing of the server", async () => {
+describe('SessionGate', () => {
+  it('without a stored token redirects to /Login and asks nothing of the server', async () => {
     const adapter = serveUser(baseUser);
-    renderAt("#/Home");
-    expect(await screen.findByText("LOGIN")).toBeInTheDocument();
-    expect(window.location.hash).toBe("#/Login");
+    renderAt('#/Home');
+    expect(await screen.findByText('LOGIN')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/Login');
     expect(adapter).not.toHaveBeenCalled();
     expect(mockLoadRoleManifest).not.toHaveBeenCalled();
   });
 
-  it("every signed-in route redirects to /Login without a token", async () => {
+  it('every signed-in route redirects to /Login without a token', async () => {
     serveUser(baseUser);
-    for (const path of ["#/Printing", "#/Bkpay", "#/ManageSpso", "#/Support"]) {
+    for (const path of ['#/Printing', '#/Bkpay', '#/ManageSpso', '#/Support']) {
       const view = renderAt(path);
-      expect(await screen.findByText("LOGIN")).toBeInTheDocument();
+      expect(await screen.findByText('LOGIN')).toBeInTheDocument();
       view.unmount();
     }
   });
 
-  it("when the user call fails (token refused) redirects to /Login", async () => {
-    window.localStorage.setItem("accessToken", "expired");
+  it('when the user call fails (token refused) redirects to /Login', async () => {
+    window.localStorage.setItem('accessToken', 'expired');
     serveUser(null);
-    renderAt("#/Home");
-    expect(await screen.findByText("LOGIN")).toBeInTheDocument();
+    renderAt('#/Home');
+    expect(await screen.findByText('LOGIN')).toBeInTheDocument();
   });
 
   it("a token whose user is a student: the signed-in app with the student's menu, no messages button", async () => {
-    window.localStorage.setItem("accessToken", "acc");
+    window.localStorage.setItem('accessToken', 'acc');
     const adapter = serveUser(baseUser);
-    renderAt("#/Home");
+    renderAt('#/Home');
 
-    expect(await menuLabels()).toEqual([
-      "Trang chủ",
-      "In tài liệu",
-      "Lịch sử",
-      "Hướng dẫn",
-    ]);
-    expect(mockLoadRoleManifest).toHaveBeenCalledWith("student");
-    expect(adapter.mock.calls[0]![0].headers.get("Authorization")).toBe(
-      "Bearer acc",
-    );
+    expect(await menuLabels()).toEqual(['Trang chủ', 'In tài liệu', 'Lịch sử', 'Hướng dẫn']);
+    expect(mockLoadRoleManifest).toHaveBeenCalledWith('student');
+    expect(adapter.mock.calls[0]![0].headers.get('Authorization')).toBe('Bearer acc');
     // The header: user's name, no messages button for a student.
-    expect(
-      screen.getByRole("button", { name: /Nguyễn Văn An/ }),
-    ).toBeInTheDocument();
-    expect(
-      screen.queryByRole("button", { name: "Tin nhắn" }),
-    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Nguyễn Văn An/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tin nhắn' })).not.toBeInTheDocument();
     // The side menu shows the name and major.
-    expect(
-      within(await sideMenu()).getByText("Khoa học máy tính"),
-    ).toBeInTheDocument();
+    expect(within(await sideMenu()).getByText('Khoa học máy tính')).toBeInTheDocument();
   });
 
   it("a student reaches the remote's pages (/Printing) inside the layout", async () => {
-    window.localStorage.setItem("accessToken", "acc");
+    window.localStorage.setItem('accessToken', 'acc');
     serveUser(baseUser);
-    renderAt("#/Printing");
-    expect(await findHeading("CHỌN MÁY IN")).toBeInTheDocument();
+    renderAt('#/Printing');
+    expect(await findHeading('CHỌN MÁY IN')).toBeInTheDocument();
     expect(await sideMenu()).toBeInTheDocument();
   });
 
   it("a student does not get another role's pages", async () => {
-    window.localStorage.setItem("accessToken", "acc");
+    window.localStorage.setItem('accessToken', 'acc');
     serveUser(baseUser);
-    renderAt("#/ManageSpso");
+    renderAt('#/ManageSpso');
     await menuLabels();
-    expect(await screen.findByText("Không tìm thấy trang")).toBeInTheDocument();
-    expect(
-      screen.queryByRole("heading", { name: "QUẢN LÝ HỆ THỐNG MÁY IN" }),
-    ).not.toBeInTheDocument();
+    expect(await screen.findByText('Không tìm thấy trang')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'QUẢN LÝ HỆ THỐNG MÁY IN' })).not.toBeInTheDocument();
   });
 
-  it("/Bkpay is drawn without the common layout", async () => {
-    window.localStorage.setItem("accessToken", "acc");
+  it('/Bkpay is drawn without the common layout', async () => {
+    window.localStorage.setItem('accessToken', 'acc');
     serveUser(baseUser);
-    renderAt("#/Bkpay");
-    expect(await findHeading("THANH TOÁN")).toBeInTheDocument();
-    expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
+    renderAt('#/Bkpay');
+    expect(await findHeading('THANH TOÁN')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
   it("spso: the messages button and the officer's menu items in the spec's order", async () => {
-    window.localStorage.setItem("accessToken", "acc");
+    window.localStorage.setItem('accessToken', 'acc');
     serveUser(officer);
-    renderAt("#/Nowhere");
+    renderAt('#/Nowhere');
     expect(await menuLabels()).toEqual([
-      "Trang chủ",
-      "Hệ thống máy in",
-      "Cấu hình hệ thống",
-      "Hoạt động in ấn",
-      "Báo cáo",
-      "Thông báo",
-      "Hướng dẫn",
+      'Trang chủ',
+      'Hệ thống máy in',
+      'Cấu hình hệ thống',
+      'Hoạt động in ấn',
+      'Báo cáo',
+      'Thông báo',
+      'Hướng dẫn',
     ]);
-    expect(mockLoadRoleManifest).toHaveBeenCalledWith("spso");
-    expect(
-      screen.getByRole("button", { name: "Tin nhắn" }),
-    ).toBeInTheDocument();
+    expect(mockLoadRoleManifest).toHaveBeenCalledWith('spso');
+    expect(screen.getByRole('button', { name: 'Tin nhắn' })).toBeInTheDocument();
   });
 
-  it("staff: the messages button and the staff menu", async () => {
-    window.localStorage.setItem("accessToken", "acc");
-    serveUser({ ...officer, role: "staff" });
-    renderAt("#/Nowhere");
-    expect(await menuLabels()).toEqual([
-      "Trang chủ",
-      "Hệ thống máy in",
-      "Thông báo",
-      "Hướng dẫn",
-    ]);
-    expect(
-      screen.getByRole("button", { name: "Tin nhắn" }),
-    ).toBeInTheDocument();
+  it('staff: the messages button and the staff menu', async () => {
+    window.localStorage.setItem('accessToken', 'acc');
+    serveUser({ ...officer, role: 'staff' });
+    renderAt('#/Nowhere');
+    expect(await menuLabels()).toEqual(['Trang chủ', 'Hệ thống máy in', 'Thông báo', 'Hướng dẫn']);
+    expect(screen.getByRole('button', { name: 'Tin nhắn' })).toBeInTheDocument();
   });
 
   it("the Notices item shows the store's count of new notices as a badge only when above zero", async () => {
-    window.localStorage.setItem("accessToken", "acc");
+    window.localStorage.setItem('accessToken', 'acc');
     serveUser(officer);
-    renderAt("#/Nowhere");
+    renderAt('#/Nowhere');
     await menuLabels();
     const nav = await sideMenu();
-    const notices = within(nav).getByRole("menuitem", { name: /Thông báo/ });
-    const noticesItem = () =>
-      menuItems(nav).find((item) => item.textContent?.startsWith("Thông báo"))!;
+    const notices = within(nav).getByRole('menuitem', { name: /Thông báo/ });
+    const noticesItem = () => menuItems(nav).find((item) => item.textContent?.startsWith('Thông báo'))!;
     expect(noticesItem()).toBe(notices);
-    expect(noticesItem().querySelector(".ant-badge")).toBeNull();
+    expect(noticesItem().querySelector('.ant-badge')).toBeNull();
 
     act(() => useSessionStore.getState().setNewNotices(3));
-    await waitFor(() =>
-      expect(noticesItem().querySelector(".ant-badge-count")).not.toBeNull(),
-    );
-    expect(noticesItem().querySelector(".ant-badge-count")).toHaveAttribute(
-      "title",
-      "3",
-    );
+    await waitFor(() => expect(noticesItem().querySelector('.ant-badge-count')).not.toBeNull());
+    expect(noticesItem().querySelector('.ant-badge-count')).toHaveAttribute('title', '3');
     // No other item carries a badge.
     for (const item of menuItems(nav).filter((i) => i !== noticesItem()))
-      expect(item.querySelector(".ant-badge-count")).toBeNull();
+      expect(item.querySelector('.ant-badge-count')).toBeNull();
 
     act(() => useSessionStore.getState().setNewNotices(0));
-    await waitFor(() =>
-      expect(noticesItem().querySelector(".ant-badge-count")).toBeNull(),
+    await waitFor(() => expect(noticesItem().querySelector('.ant-badge-count')).toBeNull());
+  });
+
+  it('after a page reload an spso still gets the new-notice badge (the count is fetched on load)', async () => {
+    window.localStorage.setItem('accessToken', 'acc');
+    const adapter = serveUser(officer);
+    const answerUser = adapter.getMockImplementation()!;
+    adapter.mockImplementation((config: InternalAxiosRequestConfig) =>
+      config.url === '/v1/spso/notices'
+        ? answer(config, 200, { success: true, message: '', data: { allNotices: [], news: 2 } })
+        : answerUser(config),
     );
+    renderAt('#/Nowhere');
+    const nav = await sideMenu();
+    await waitFor(() => expect(nav.querySelector('.ant-badge-count')).not.toBeNull());
+    expect(nav.querySelector('.ant-badge-count')).toHaveAttribute('title', '2');
+    expect(useSessionStore.getState().newNotices).toBe(2);
   });
 
   it("a remote that fails to load shows the error panel inside the layout; 'Thử lại' loads it again", async () => {
-    window.localStorage.setItem("accessToken", "acc");
+    window.localStorage.setItem('accessToken', 'acc');
     serveUser(baseUser);
-    mockLoadRoleManifest.mockRejectedValueOnce(
-      new Error("remoteEntry.js: HTTP 502"),
-    );
+    mockLoadRoleManifest.mockRejectedValueOnce(new Error('remoteEntry.js: HTTP 502'));
     const user = userEvent.setup();
-    renderAt("#/Printing");
+    renderAt('#/Printing');
 
-    expect(
-      await screen.findByText("Không tải được chức năng"),
-    ).toBeInTheDocument();
-    expect(screen.getByText("remoteEntry.js: HTTP 502")).toBeInTheDocument();
+    expect(await screen.findByText('Không tải được chức năng')).toBeInTheDocument();
+    expect(screen.getByText('remoteEntry.js: HTTP 502')).toBeInTheDocument();
     // Inside the layout: the header and the shell's own menu items are still there.
-    expect(
-      screen.getByRole("button", { name: /Nguyễn Văn An/ }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Nguyễn Văn An/ })).toBeInTheDocument();
     expect(mockLoadRoleManifest).toHaveBeenCalledTimes(1);
 
-    await user.click(screen.getByRole("button", { name: /Thử lại/ }));
-    expect(await findHeading("CHỌN MÁY IN")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Thử lại/ }));
+    expect(await findHeading('CHỌN MÁY IN')).toBeInTheDocument();
     expect(mockLoadRoleManifest).toHaveBeenCalledTimes(2);
-    expect(
-      screen.queryByText("Không tải được chức năng"),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByText('Không tải được chức năng')).not.toBeInTheDocument();
   });
 
-  it("the shell pages (/Home, /Support) stay usable while the remote is down", async () => {
-    window.localStorage.setItem("accessToken", "acc");
+  it('the shell pages (/Home, /Support) stay usable while the remote is down', async () => {
+    window.localStorage.setItem('accessToken', 'acc');
     serveUser(baseUser);
-    mockLoadRoleManifest.mockRejectedValue(new Error("down"));
-    renderAt("#/Support");
-    expect(await findHeading("HƯỚNG DẪN")).toBeInTheDocument();
+    mockLoadRoleManifest.mockRejectedValue(new Error('down'));
+    renderAt('#/Support');
+    expect(await findHeading('HƯỚNG DẪN')).toBeInTheDocument();
   });
 
   async function signInAndLogout() {
-    window.localStorage.setItem("accessToken", "acc");
-    window.localStorage.setItem("refreshToken", "ref");
+    window.localStorage.setItem('accessToken', 'acc');
+    window.localStorage.setItem('refreshToken', 'ref');
     const adapter = serveUser(baseUser);
     const user = userEvent.setup();
-    renderAt("#/Nowhere");
+    renderAt('#/Nowhere');
     await menuLabels();
-    await user.click(screen.getByRole("button", { name: /Nguyễn Văn An/ }));
-    const panel = await screen.findByTestId("user-panel");
-    await user.click(within(panel).getByRole("button", { name: /Đăng xuất/ }));
-    await waitFor(() =>
-      expect(useSessionStore.getState().status).toBe("anonymous"),
-    );
+    await user.click(screen.getByRole('button', { name: /Nguyễn Văn An/ }));
+    const panel = await screen.findByTestId('user-panel');
+    await user.click(within(panel).getByRole('button', { name: /Đăng xuất/ }));
+    await waitFor(() => expect(useSessionStore.getState().status).toBe('anonymous'));
     return adapter;
   }
 
-  it("logout posts the refresh token, clears both tokens and forgets the session", async () => {
+  it('logout posts the refresh token, clears both tokens and forgets the session', async () => {
     const adapter = await signInAndLogout();
-    expect(window.localStorage.getItem("accessToken")).toBeNull();
-    expect(window.localStorage.getItem("refreshToken")).toBeNull();
-    const logoutCall = adapter.mock.calls.find(
-      ([c]) => c.url === "/v1/user/logout",
-    );
-    expect(logoutCall?.[0].method).toBe("post");
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(window.localStorage.getItem('refreshToken')).toBeNull();
+    const logoutCall = adapter.mock.calls.find(([c]) => c.url === '/v1/user/logout');
+    expect(logoutCall?.[0].method).toBe('post');
     expect(JSON.parse(logoutCall?.[0].data as string)).toEqual({
-      refreshToken: "ref",
+      refreshToken: 'ref',
     });
     expect(useSessionStore.getState()).toMatchObject({
-      status: "anonymous",
+      status: 'anonymous',
       role: null,
       user: null,
     });
   });
 
-  it("after logout the user goes to / (the landing page)", async () => {
+  it('after logout the user goes to / (the landing page)', async () => {
     await signInAndLogout();
-    expect(await screen.findByText("LANDING")).toBeInTheDocument();
-    expect(window.location.hash).toBe("#/");
+    expect(await screen.findByText('LANDING')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/');
   });
 
-  it("a user with an unknown role sees only the public routes", async () => {
-    window.localStorage.setItem("accessToken", "acc");
-    serveUser({ ...baseUser, role: "admin" as never });
-    renderAt("#/Home");
-    expect(await screen.findByText("LOGIN")).toBeInTheDocument();
-    expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
+  it('a user with an unknown role sees only the public routes', async () => {
+    window.localStorage.setItem('accessToken', 'acc');
+    serveUser({ ...baseUser, role: 'admin' as never });
+    renderAt('#/Home');
+    expect(await screen.findByText('LOGIN')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 });

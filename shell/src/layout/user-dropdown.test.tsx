@@ -1,114 +1,108 @@
-import { act, render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import type { UserInfo } from "shared-api";
-import { useSessionStore } from "shared-api";
-import { initI18n } from "../i18n";
-import { displayBalance, UserDropdown } from "./user-dropdown";
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserInfo } from 'shared-api';
+import { useSessionStore } from 'shared-api';
+import { initI18n } from '../i18n';
+import { displayBalance, UserDropdown } from './user-dropdown';
 
 // @ant-design/icons' CommonJS build requires @ant-design/colors/es/generate (ES modules), which jest
 // cannot load with the repository's config: use the CommonJS build of the same file.
-jest.mock("@ant-design/colors/es/generate", () =>
-  jest.requireActual("@ant-design/colors/lib/generate"),
-);
+jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
 
 initI18n();
 
 const student: UserInfo = {
-  _id: "u1",
-  mssv: "2110001",
-  firstName: "An",
-  lastName: "Nguyễn Văn",
-  email: "an@hcmut.edu.vn",
+  _id: 'u1',
+  mssv: '2110001',
+  firstName: 'An',
+  lastName: 'Nguyễn Văn',
+  email: 'an@hcmut.edu.vn',
   balance: 12.9,
-  major: "Khoa học máy tính",
-  classes: "MT21KH01",
+  major: 'Khoa học máy tính',
+  classes: 'MT21KH01',
   currentA4Price: 500,
-  role: "student",
+  role: 'student',
 };
 
 beforeEach(() => {
   useSessionStore.setState(useSessionStore.getInitialState(), true);
 });
 
-describe("displayBalance (whole pages, rounded down)", () => {
-  it("floors fractional balances", () => {
+describe('displayBalance (whole pages, rounded down)', () => {
+  it('floors fractional balances', () => {
     expect(displayBalance(12.9)).toBe(12);
     expect(displayBalance(12.1)).toBe(12);
     expect(displayBalance(0.99)).toBe(0);
   });
 
-  it("keeps whole balances", () => {
+  it('keeps whole balances', () => {
     expect(displayBalance(12)).toBe(12);
     expect(displayBalance(0)).toBe(0);
   });
 
-  it("never shows a negative balance", () => {
+  it('never shows a negative balance', () => {
     expect(displayBalance(-3)).toBe(0);
     expect(displayBalance(-0.5)).toBe(0);
   });
 });
 
-describe("UserDropdown", () => {
+describe('UserDropdown', () => {
   async function open(onLogout = jest.fn()) {
     const user = userEvent.setup();
     render(<UserDropdown onLogout={onLogout} />);
-    await user.click(
-      screen.getByRole("button", { name: /Nguyễn Văn An|Trần Bình/ }),
-    );
-    return { user, panel: await screen.findByTestId("user-panel") };
+    await user.click(screen.getByRole('button', { name: /Nguyễn Văn An|Trần Bình/ }));
+    return { user, panel: await screen.findByTestId('user-panel') };
   }
 
-  it("renders nothing without a user", () => {
+  it('renders nothing without a user', () => {
     const { container } = render(<UserDropdown onLogout={jest.fn()} />);
     expect(container).toBeEmptyDOMElement();
   });
 
-  it("a student sees name, student code, balance rounded down, Khoa and Lớp", async () => {
+  it('a student sees name, student code, balance rounded down, Khoa and Lớp', async () => {
     useSessionStore.getState().setUser(student);
     const { panel } = await open();
-    expect(within(panel).getByText("Nguyễn Văn An")).toBeInTheDocument();
-    expect(panel).toHaveTextContent("2110001");
-    expect(panel).toHaveTextContent("12 trang A4");
-    expect(panel).not.toHaveTextContent("12.9");
-    expect(panel).toHaveTextContent("Khoa");
-    expect(panel).toHaveTextContent("Khoa học máy tính");
-    expect(panel).toHaveTextContent("Lớp");
-    expect(panel).toHaveTextContent("MT21KH01");
+    expect(within(panel).getByText('Nguyễn Văn An')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('2110001');
+    expect(panel).toHaveTextContent('12 trang A4');
+    expect(panel).not.toHaveTextContent('12.9');
+    expect(panel).toHaveTextContent('Khoa');
+    expect(panel).toHaveTextContent('Khoa học máy tính');
+    expect(panel).toHaveTextContent('Lớp');
+    expect(panel).toHaveTextContent('MT21KH01');
   });
 
-  it("the balance follows the store (after a purchase or a print)", async () => {
+  it('the balance follows the store (after a purchase or a print)', async () => {
     useSessionStore.getState().setUser(student);
     const { panel } = await open();
-    expect(panel).toHaveTextContent("12 trang A4");
+    expect(panel).toHaveTextContent('12 trang A4');
     act(() => useSessionStore.getState().setBalance(30.4));
-    expect(panel).toHaveTextContent("30 trang A4");
+    expect(panel).toHaveTextContent('30 trang A4');
   });
 
-  it("a non-student sees name and staff code only, with a placeholder when the code is missing", async () => {
-    useSessionStore
-      .getState()
-      .setUser({
-        ...student,
-        firstName: "Bình",
-        lastName: "Trần",
-        mssv: null,
-        role: "staff",
-        major: null,
-        classes: null,
-      });
+  it('a non-student sees name and staff code only, with a placeholder when the code is missing', async () => {
+    useSessionStore.getState().setUser({
+      ...student,
+      firstName: 'Bình',
+      lastName: 'Trần',
+      mssv: null,
+      role: 'staff',
+      major: null,
+      classes: null,
+    });
     const { panel } = await open();
-    expect(within(panel).getByText("Trần Bình")).toBeInTheDocument();
-    expect(panel).toHaveTextContent("Mã nhân viên");
-    expect(panel).toHaveTextContent("—");
-    expect(panel).not.toHaveTextContent("trang A4");
-    expect(panel).not.toHaveTextContent("Lớp");
+    expect(within(panel).getByText('Trần Bình')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Mã nhân viên');
+    expect(panel).toHaveTextContent('—');
+    expect(panel).not.toHaveTextContent('trang A4');
+    expect(panel).not.toHaveTextContent('Lớp');
   });
 
-  it("the logout button calls onLogout", async () => {
+  it('the logout button calls onLogout', async () => {
     useSessionStore.getState().setUser(student);
     const onLogout = jest.fn();
     const { user, panel } = await open(onLogout);
-    await user.click(within(panel).getByRole("button", { name: /Đăng xuất/ }));
+    await user.click(within(panel).getByRole('button', { name: /Đăng xuất/ }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 });
