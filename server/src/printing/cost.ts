@@ -1,0 +1,190 @@
+import { AppError } from '../lib/errors';
+
+/**
+ * The printing rules as pure functions: page ranges, print options and the cost in A4 sheets.
+ * Balance is in A4 sheets; one document costs
+ * ceil(selectedPages / (pagesPerSheet × numSides)) × copies sheets of its paper size, twice that for A3.
+ */
+
+export const PAPER_SIZES = ['A4', 'A3'] as const;
+export type PaperSize = (typeof PAPER_SIZES)[number];
+export const PAGES_PER_SHEET = [1, 2, 4] as const;
+export const NUM_SIDES = [1, 2] as const;
+export const MAX_COPIES = 999;
+/** A ranges text longer than this is refused (it could only be abuse). */
+export const MAX_RANGES_LENGTH = 500;
+
+/** Print options of one document, validated and with the spec's defaults filled in. */
+export interface PrintOptions {
+  paperSize: PaperSize;
+  /** Copies, 1..999. */
+  numVersion: number;
+  colorOption: boolean;
+  landScapeOption: boolean;
+  pagesPerSheet: 1 | 2 | 4;
+  numSides: 1 | 2;
+  /** 'all', or ranges such as '1-3,5' (1-based, inclusive), normalised (no spaces). */
+  pages: string;
+}
+
+/** An inclusive range of 1-based page numbers. */
+export interface PageRange {
+  from: number;
+  to: number;
+}
+
+/** Invalid options or ranges: a 400 with a Vietnamese message naming the field. */
+export function optionError(message: string): AppError {
+  return new AppError(400, 'VALIDATION_FAILED', message);
+}
+
+const RANGE_PART = /^(\d{1,7})(?:-(\d{1,7}))?$/;
+
+function isAll(text: string | null | undefined): boolean {
+  if (text === undefined || text === null) return true;
+  const trimmed = text.trim().toLowerCase();
+  return trimmed === '' || trimmed === 'all' || trimmed === 'tất cả';
+}
+
+/**
+ * Parses the ranges syntax only (no page count yet): 'all' (or empty) → null, '1-3,5' → the ranges
+ * sorted and merged (overlaps count once). Throws a 400 for a malformed text, a page 0 or a
+ * backwards range such as '5-3'.
+ */
+export function parsePageRanges(text: string | null | undefined): PageRange[] | null {
+  if (isAll(text)) return null;
+  const source = String(text);
+  if (source.length > MAX_RANGES_LENGTH) throw optionError('Phạm vi trang quá dài');
+  const ranges: PageRange[] = [];
+  for (const raw of source.split(',')) {
+    const part = raw.replace(/\s+/g, '');
+    const match = RANGE_PART.exec(part);
+    if (!match) throw optionError(`Phạm vi trang "${source.trim()}" không hợp lệ (ví dụ hợp lệ: 1-3,5)`);
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    if (from < 1) throw optionError('Số trang bắt đầu từ 1');
+    if (to < from) throw optionError(`Phạm vi trang "${part}" không hợp lệ: trang cuối nhỏ hơn trang đầu`);
+    ranges.push({ from, to });
+  }
+  ranges.sort((a, b) => a.from - b.from);
+  const merged: PageRange[] = [];
+  for (const range of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && range.from <= last.to + 1) last.to = Math.max(last.to, range.to);
+    else merged.push({ ...range });
+  }
+  return merged;
+}
+
+/** The normalised text of ranges ('all' for every page). */
+export function formatPageRanges(ranges: PageRange[] | null): string {
+  if (!ranges) return 'all';
+  return ranges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(',');
+}
+
+/**
+ * Pages of one copy that the ranges select in a document of `pageCount` pages.
+ * Throws a 400 when a range goes past the end of the document.
+ */
+export function selectedPageCount(ranges: PageRange[] | null, pageCount: number): number {
+  if (!Number.isInteger(pageCount) || pageCount < 0) throw new TypeError('pageCount must be a non-negative integer');
+  if (!ranges) return pageCount;
+  let total = 0;
+  for (const range of ranges) {
+    if (range.to > pageCount) {
+      throw optionError(`Trang ${range.to} vượt quá số trang của tài liệu (${pageCount} trang)`);
+    }
+    total += range.to - range.from + 1;
+  }
+  return total;
+}
+
+/** Sheets of the document's paper size: ceil(selected / (pagesPerSheet × numSides)) × copies. */
+export function sheetCount(
+  selectedPages: number,
+  options: Pick<PrintOptions, 'pagesPerSheet' | 'numSides' | 'numVersion'>,
+): number {
+  if (selectedPages <= 0) return 0;
+  return Math.ceil(selectedPages / (options.pagesPerSheet * options.numSides)) * options.numVersion;
+}
+
+/** What a document costs in A4 sheets: its sheets, twice for A3. */
+export function printCost(
+  selectedPages: number,
+  options: Pick<PrintOptions, 'pagesPerSheet' | 'numSides' | 'numVersion' | 'paperSize'>,
+): { sheets: number; cost: number } {
+  const sheets = sheetCount(selectedPages, options);
+  return { sheets, cost: options.paperSize === 'A3' ? sheets * 2 : sheets };
+}
+
+function integerOf(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\s*-?\d{1,9}\s*$/.test(value)) return Number(value);
+  return null;
+}
+
+function booleanOf(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 1 || value === '1') return true;
+  if (value === 'false' || value === 0 || value === '0') return false;
+  return null;
+}
+
+/**
+ * Validates the options of one document (an object from the `documents` JSON array) and fills the
+ * spec's defaults: A4, 1 copy, black and white, portrait, 1 page per sheet, 1 side, every page.
+ * `label` names the document in messages. Unknown keys are ignored. Throws a 400.
+ */
+export function validatePrintOptions(raw: unknown, label = 'Tài liệu'): PrintOptions {
+  if (raw === undefined || raw === null) raw = {};
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw optionError(`${label}: tùy chọn in phải là một đối tượng JSON`);
+  const input = raw as Record<string, unknown>;
+  const field = (name: string, rule: string) => optionError(`${label}: "${name}" ${rule}`);
+
+  const paperSize = input.paperSize ?? 'A4';
+  if (typeof paperSize !== 'string' || !(PAPER_SIZES as readonly string[]).includes(paperSize.toUpperCase())) {
+    throw field('paperSize', 'phải là A4 hoặc A3');
+  }
+
+  const numVersion = input.numVersion === undefined ? 1 : integerOf(input.numVersion);
+  if (numVersion === null || numVersion < 1 || numVersion > MAX_COPIES) {
+    throw field('numVersion', `(số bản in) phải là số nguyên từ 1 đến ${MAX_COPIES}`);
+  }
+
+  const pagesPerSheet = input.pagesPerSheet === undefined ? 1 : integerOf(input.pagesPerSheet);
+  if (pagesPerSheet === null || !(PAGES_PER_SHEET as readonly number[]).includes(pagesPerSheet)) {
+    throw field('pagesPerSheet', '(số trang mỗi tờ) phải là 1, 2 hoặc 4');
+  }
+
+  const numSides = input.numSides === undefined ? 1 : integerOf(input.numSides);
+  if (numSides === null || !(NUM_SIDES as readonly number[]).includes(numSides)) {
+    throw field('numSides', '(số mặt in) phải là 1 hoặc 2');
+  }
+
+  const colorOption = input.colorOption === undefined ? false : booleanOf(input.colorOption);
+  if (colorOption === null) throw field('colorOption', 'phải là true hoặc false');
+  const landScapeOption = input.landScapeOption === undefined ? false : booleanOf(input.landScapeOption);
+  if (landScapeOption === null) throw field('landScapeOption', 'phải là true hoặc false');
+
+  if (input.pages !== undefined && input.pages !== null && typeof input.pages !== 'string') {
+    throw field('pages', "phải là 'all' hoặc phạm vi trang như 1-3,5");
+  }
+  let ranges: PageRange[] | null;
+  try {
+    ranges = parsePageRanges(input.pages as string | undefined);
+  } catch (error) {
+    if (error instanceof AppError) throw optionError(`${label}: ${error.message}`);
+    throw error;
+  }
+
+  return {
+    paperSize: paperSize.toUpperCase() as PaperSize,
+    numVersion,
+    colorOption,
+    landScapeOption,
+    pagesPerSheet: pagesPerSheet as 1 | 2 | 4,
+    numSides: numSides as 1 | 2,
+    pages: formatPageRanges(ranges),
+  };
+}
