@@ -19,7 +19,9 @@ const sharedMappers = {
   '^react-router-dom$': '<rootDir>/../shared-ui/src/router/index.ts',
   // antd's CommonJS build for jest; webpack uses the ES modules.
   '^antd/es/(.*)$': 'antd/lib/$1',
-  '\\.(css|svg|png|jpg|pdf)$': '<rootDir>/../jest/file-stub.cjs',
+  '^@ant-design/icons-svg/es/(.*)$': '@ant-design/icons-svg/lib/$1',
+  '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+  '\\.(css|svg|png|jpg|pdf|html)$': '<rootDir>/../jest/file-stub.cjs',
 };
 
 const webProject = (name: string): Config => ({

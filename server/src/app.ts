@@ -108,6 +108,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
     await app.register(errorsPlugin);
+    // API answers are per user and change all the time: no browser or proxy may keep one. A cached
+    // 410 (heuristically cacheable) would otherwise answer the replay that follows a token refresh.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/v1/') || request.url.startsWith('/healthz')) reply.header('cache-control', 'no-store');
+    });
     if (config.corsOrigins.length > 0) {
       await app.register(cors, {
         origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,

@@ -338,11 +338,12 @@ describe('SessionGate', () => {
     await user.click(screen.getByRole('button', { name: /Nguyễn Văn An/ }));
     const panel = await screen.findByTestId('user-panel');
     await user.click(within(panel).getByRole('button', { name: /Đăng xuất/ }));
-    await waitFor(() => expect(useSessionStore.getState().status).toBe('anonymous'));
+    // The landing page (a stub here; see landing-page.test) forgets the session as it opens.
+    await screen.findByText('LANDING');
     return adapter;
   }
 
-  it('logout posts the refresh token, clears both tokens and forgets the session', async () => {
+  it('logout posts the refresh token and clears both tokens', async () => {
     const adapter = await signInAndLogout();
     expect(window.localStorage.getItem('accessToken')).toBeNull();
     expect(window.localStorage.getItem('refreshToken')).toBeNull();
@@ -350,11 +351,6 @@ describe('SessionGate', () => {
     expect(logoutCall?.[0].method).toBe('post');
     expect(JSON.parse(logoutCall?.[0].data as string)).toEqual({
       refreshToken: 'ref',
-    });
-    expect(useSessionStore.getState()).toMatchObject({
-      status: 'anonymous',
-      role: null,
-      user: null,
     });
   });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { loadSession, tokenStorage, useSessionStore } from 'shared-api';
+import { isRole, loadSession, tokenStorage, useSessionStore } from 'shared-api';
 import { FullPageSpinner } from '../public/full-page-spinner';
 
 // Public pages and the signed-in part are separate chunks: the landing and login pages never load
@@ -38,6 +38,7 @@ export function SessionGate() {
   }, [hasToken, status]);
   if (!hasToken) return <Navigate to="/Login" replace />;
   if (status === 'unknown' || status === 'loading') return <FullPageSpinner />;
-  if (status === 'anonymous' || !role) return <Navigate to="/Login" replace />;
+  // An unknown role gets no signed-in route at all: only the public pages remain.
+  if (status === 'anonymous' || !isRole(role)) return <Navigate to="/Login" replace />;
   return <SignedInApp role={role} />;
 }

@@ -27,10 +27,9 @@ export function AppLayout({ items, UserMenuExtra }: Props) {
 
   const onLogout = () => {
     disconnectSocket();
-    void logout().finally(() => {
-      useSessionStore.getState().clear();
-      navigate('/');
-    });
+    // The landing page forgets the session as it opens; clearing the store here first would let the
+    // session gate send the user to /Login before the navigation to / lands.
+    void logout().finally(() => navigate('/'));
   };
 
   return (

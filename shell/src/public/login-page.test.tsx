@@ -207,40 +207,6 @@ describe('LoginPage', () => {
     });
   });
 
-  it('after an spso login the count of new notices is fetched and stored', async () => {
-    const adapter = jest.fn((config: InternalAxiosRequestConfig) => {
-      if (config.url === '/v1/user/login') {
-        return answer(config, 200, {
-          success: true,
-          message: '',
-          data: { accessToken: 'acc', refreshToken: 'ref', role: 'spso' },
-        });
-      }
-      if (config.url === '/v1/user/information')
-        return answer(config, 200, {
-          success: true,
-          message: '',
-          data: { ...student, role: 'spso' },
-        });
-      if (config.url === '/v1/spso/notices')
-        return answer(config, 200, {
-          success: true,
-          message: '',
-          data: { allNotices: [], news: 4 },
-        });
-      return answer(config, 404, { success: false, message: 'not found' });
-    });
-    apiClient.defaults.adapter = adapter;
-    const user = userEvent.setup();
-    renderLogin();
-    await user.type(emailBox(), 'spso@hcmut.edu.vn');
-    await user.type(passwordBox(), 'secret');
-    await user.click(submitButton());
-    expect(await screen.findByText('HOME')).toBeInTheDocument();
-    await waitFor(() => expect(useSessionStore.getState().newNotices).toBe(4));
-    expect(adapter.mock.calls.some(([c]) => c.method === 'get' && c.url === '/v1/spso/notices')).toBe(true);
-  });
-
   it('the language select switches the texts to English and remembers the choice', async () => {
     const user = userEvent.setup();
     renderLogin();

@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router-dom';
 import { apiErrorMessage, disconnectSocket, login, loadSession, tokenStorage, useSessionStore } from 'shared-api';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n';
 import { validateLogin, type LoginValues } from './login-validation';
-import { afterLogin } from '../features/auth/after-login';
 import '../features/marketing/marketing.css';
 import '../features/auth/login.css';
 
@@ -39,7 +38,6 @@ export default function LoginPage() {
     try {
       await login({ email: values.email.trim(), password: values.password });
       await loadSession();
-      void afterLogin();
       navigate('/Home');
     } catch (error) {
       setErrors([apiErrorMessage(error, t('login.failed'))]);

@@ -4,7 +4,7 @@ import { apiClient, useSessionStore, type ApiEnvelope, type NoticeListResponse }
  * After login, staff and spso learn how many notices are new (spec section 4). A failure is only
  * logged (spec section 8: notice errors show no message).
  */
-export async function afterLogin(): Promise<void> {
+export async function loadNoticeCount(): Promise<void> {
   const role = useSessionStore.getState().role;
   if (role !== 'staff' && role !== 'spso') return;
   try {
