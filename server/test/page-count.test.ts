@@ -1,0 +1,171 @@
+import { AppError } from '../src/lib/errors';
+import { countPages, countTextPages, detectContent, findSoffice } from '../src/printing/page-count';
+import { VIETNAMESE } from './helpers';
+import { makePdf, PNG_1x1 } from './printing-fixtures';
+
+const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toMatch(VIETNAMESE);
+    return error as AppError;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('detectContent', () => {
+  it.each([
+    [Buffer.from('%PDF-1.7\n'), 'pdf'],
+    [Buffer.from('junk before the header\n%PDF-1.4\n'), 'pdf'],
+    [PNG_1x1, 'png'],
+    [JPEG_HEAD, 'jpeg'],
+    [Buffer.from('GIF89a....'), 'gif'],
+    [Buffer.from('Xin chào\nthế giới\n'), 'text'],
+    [Buffer.from('PK\u0003\u0004....word/document.xml', 'latin1'), 'ooxml'],
+    [Buffer.from('PK\u0003\u0004....mimetypeapplication/vnd.oasis.opendocument.text', 'latin1'), 'odf'],
+    [Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), 'ole'],
+    [Buffer.from('{\\rtf1\\ansi hello}'), 'rtf'],
+    [Buffer.from([1, 2, 0, 4]), null],
+    [Buffer.alloc(0), null],
+  ])('%#: → %s', (buffer, kind) => {
+    expect(detectContent(buffer)).toBe(kind);
+  });
+});
+
+describe('countTextPages', () => {
+  const lines = (n: number, trailing = true) =>
+    Buffer.from(Array.from({ length: n }, (_, i) => `dòng ${i + 1}`).join('\n') + (trailing ? '\n' : ''));
+  it.each([
+    [1, true, 1],
+    [1, false, 1],
+    [60, true, 1],
+    [60, false, 1],
+    [61, true, 2],
+    [120, true, 2],
+    [121, false, 3],
+  ])('%d lines (final newline %s) → %d pages', (n, trailing, pages) => {
+    expect(countTextPages(lines(n, trailing))).toBe(pages);
+  });
+  it('counts a file of blank lines too', () => {
+    expect(countTextPages(Buffer.from('\n'.repeat(130)))).toBe(3);
+  });
+});
+
+describe('countPages', () => {
+  it('counts a PDF by its page tree', async () => {
+    for (const n of [1, 3, 17]) {
+      const counted = await countPages(await makePdf(n), 'pdf', 'a.pdf');
+      expect(counted).toMatchObject({ pages: n, printableKind: 'pdf', converted: false });
+    }
+  });
+
+  it('counts right a PDF that lies about its page count', async () => {
+    const honest = (await makePdf(3, { objectStreams: false })).toString('latin1');
+    expect(honest).toContain('/Count 3');
+    const lying = Buffer.from(honest.replace('/Count 3', '/Count 99'), 'latin1');
+    expect((await countPages(lying, 'pdf', 'lie.pdf')).pages).toBe(3);
+  });
+
+  it('refuses a PDF without pages (422)', async () => {
+    const error = await refusal(countPages(await makePdf(0), 'pdf', 'empty.pdf'));
+    expect(error.statusCode).toBe(422);
+    expect(error.message).toContain('không có trang');
+  });
+
+  it('refuses a corrupt PDF (422)', async () => {
+    const whole = await makePdf(3);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      for (const broken of [Buffer.from('%PDF-1.7\nnot a pdf at all\n%%EOF'), whole.subarray(0, whole.length / 2)]) {
+        const error = await refusal(countPages(broken, 'pdf', 'broken.pdf'));
+        expect(error.statusCode).toBe(422);
+        expect(error.message).toContain('bị hỏng');
+      }
+    } finally {
+      warn.mockRestore();
+      log.mockRestore();
+    }
+  });
+
+  it('refuses an encrypted PDF (422)', async () => {
+    const plain = (await makePdf(2, { objectStreams: false })).toString('latin1');
+    const encrypted = Buffer.from(plain.replace(/trailer\s*<</, 'trailer\n<<\n/Encrypt 1 0 R'), 'latin1');
+    const error = await refusal(countPages(encrypted, 'pdf', 'secret.pdf'));
+    expect(error.statusCode).toBe(422);
+    expect(error.message).toContain('mật khẩu');
+  });
+
+  it('refuses an empty file (400)', async () => {
+    for (const ext of ['pdf', 'txt', 'png']) {
+      const error = await refusal(countPages(Buffer.alloc(0), ext, `empty.${ext}`));
+      expect(error.statusCode).toBe(400);
+      expect(error.message).toContain('rỗng');
+    }
+  });
+
+  it('refuses a .pdf that is really a PNG (415)', async () => {
+    const error = await refusal(countPages(PNG_1x1, 'pdf', 'fake.pdf'));
+    expect(error.statusCode).toBe(415);
+    expect(error.message).toContain('PNG');
+  });
+
+  it('refuses contents that do not match the extension (415)', async () => {
+    const pdf = await makePdf(1);
+    for (const [buffer, ext] of [
+      [pdf, 'png'],
+      [pdf, 'jpg'],
+      [PNG_1x1, 'txt'],
+      [pdf, 'docx'],
+      [Buffer.from('PK\u0003\u0004....ppt/slides/slide1.xml', 'latin1'), 'docx'],
+      [Buffer.from('plain words'), 'doc'],
+    ] as const) {
+      expect((await refusal(countPages(buffer, ext, `x.${ext}`))).statusCode).toBe(415);
+    }
+  });
+
+  it('refuses a type it cannot count (415)', async () => {
+    expect((await refusal(countPages(Buffer.from('abc'), 'exe', 'x.exe'))).statusCode).toBe(415);
+  });
+
+  it('counts images as one page and text by lines', async () => {
+    expect(await countPages(PNG_1x1, 'png', 'a.png')).toMatchObject({ pages: 1, printableKind: 'png' });
+    expect(await countPages(JPEG_HEAD, 'jpeg', 'a.jpeg')).toMatchObject({ pages: 1, printableKind: 'jpeg' });
+    expect(await countPages(JPEG_HEAD, 'JPG', 'a.JPG')).toMatchObject({ pages: 1 });
+    const text = Buffer.from('a\n'.repeat(61));
+    expect(await countPages(text, 'txt', 'a.txt')).toMatchObject({ pages: 2, printableKind: 'text' });
+  });
+
+  it('refuses Office files when LibreOffice is not installed, saying so (415)', async () => {
+    const docx = Buffer.from('PK\u0003\u0004....word/document.xml', 'latin1');
+    const error = await refusal(countPages(docx, 'docx', 'bai-tap.docx', { soffice: null }));
+    expect(error.statusCode).toBe(415);
+    expect(error.message).toContain('LibreOffice');
+    expect(error.message).toContain('chưa cài đặt');
+  });
+
+  const withSoffice = findSoffice() ? it : it.skip;
+  withSoffice(
+    'converts an Office document with LibreOffice and counts the PDF',
+    async () => {
+      const rtf = Buffer.from('{\\rtf1\\ansi Trang mot\\page Trang hai\\par}');
+      const counted = await countPages(rtf, 'rtf', 'hai-trang.rtf');
+      expect(counted).toMatchObject({ pages: 2, printableKind: 'pdf', printableExtension: 'pdf', converted: true });
+      expect(detectContent(counted.printable)).toBe('pdf');
+    },
+    120_000,
+  );
+
+  withSoffice(
+    'refuses a broken Office document with a 4xx',
+    async () => {
+      const broken = Buffer.from('PK\u0003\u0004 not really a zip word/ at all', 'latin1');
+      const error = await refusal(countPages(broken, 'docx', 'hong.docx'));
+      expect([415, 422]).toContain(error.statusCode);
+    },
+    120_000,
+  );
+});
