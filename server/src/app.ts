@@ -23,6 +23,7 @@ import socketPlugin from './plugins/socket';
 import { installValidators } from './plugins/validation';
 import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
+import printingRoutes from './modules/printing/printing.routes';
 import usersRoutes from './modules/users/users.routes';
 
 export interface BuildAppOptions {
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(healthRoutes);
     await app.register(authRoutes);
     await app.register(usersRoutes);
+    await app.register(printingRoutes);
     if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
     await app.register(portalPlugin);

@@ -182,3 +182,72 @@ export interface HealthStatus {
 
 /** GET /remotes.json: where the shell finds each role's remote at run time. */
 export type RemoteLocations = Record<Role, string>;
+
+/** A printer as GET /v1/student/printers and GET /v1/student/printer answer it. */
+export interface StudentPrinterItem extends Printer {
+  /** Queued + InProgress jobs. */
+  waiting_amount: number;
+  /** Completed jobs. */
+  printed_count: number;
+}
+
+/** GET /v1/student/printers */
+export interface StudentPrinterListResponse {
+  printers: StudentPrinterItem[];
+  /** Printers matching the filter, before paging. */
+  total: number;
+  totalPrinter: number;
+  activatedPrinter: number;
+  currentFileType: string[];
+}
+
+/** GET /v1/student/printer?printerId= */
+export interface StudentPrinterDetail extends StudentPrinterItem {
+  currentFileType: string[];
+}
+
+/** A printing log as the student routes answer it (the spec's Printing log plus the cost details). */
+export interface StudentPrintingLog extends PrintingLog {
+  /** 'all' or ranges such as '1-3,5'. */
+  pages: string;
+  /** Pages of one copy that the ranges select. */
+  selectedPages: number;
+  /** A4 pages charged (A3 counts twice); total_pages is the sheets of the job's paper size. */
+  cost: number;
+  printers: { printerId: string; location: Location }[];
+  /** 1 = next after the job in progress; null unless Queued. */
+  position: number | null;
+  failureReason: string | null;
+}
+
+/** POST /v1/student/printing (multipart: file parts, documents JSON array, printerId) */
+export interface StudentPrintingResponse {
+  printingLogs: StudentPrintingLog[];
+  /** A4 pages charged for the whole request. */
+  totalCost: number;
+  /** The balance after the charge. */
+  balance: number;
+}
+
+/** The 422 answer's data when the balance does not cover a print request. */
+export interface NotEnoughPagesData {
+  required: number;
+  balance: number;
+  missing: number;
+}
+
+/** GET /v1/student/filterLogs */
+export interface StudentFilterLogsResponse {
+  printingLogs: StudentPrintingLog[];
+  /** Sheets of A3 printed (Completed jobs). */
+  printedA3: number;
+  /** Sheets of A4 printed (Completed jobs). */
+  printedA4: number;
+}
+
+/** DELETE /v1/student/cancelLog */
+export interface CancelLogResponse {
+  printingLog: StudentPrintingLog;
+  /** The balance after the refund. */
+  balance: number;
+}

@@ -1,0 +1,277 @@
+import type { Db } from '../../db';
+
+/** The upload rules of system_config. */
+export interface UploadConfigRow {
+  current_file_type: string[];
+  max_file_bytes: number;
+  max_request_bytes: number;
+}
+
+export async function findUploadConfig(db: Db): Promise<UploadConfigRow | undefined> {
+  return db.one<UploadConfigRow>('SELECT current_file_type, max_file_bytes, max_request_bytes FROM system_config');
+}
+
+export interface PrinterRow {
+  printer_id: string;
+  brand: string;
+  model: string;
+  description: string;
+  facility: string;
+  department: string;
+  room: string;
+  status: number;
+  activated_time: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  /** Queued + InProgress jobs. */
+  waiting_amount: number;
+  /** Completed jobs. */
+  printed_count: number;
+}
+
+/**
+ * Every printer with its waiting count (Queued + InProgress) and printed count (Completed), one
+ * grouped pass over printing_logs. The student list is served from memory, so this runs only after a
+ * change.
+ */
+export async function listPrintersWithCounts(db: Db): Promise<PrinterRow[]> {
+  return db.query<PrinterRow>(
+    `SELECT p.printer_id, p.brand, p.model, p.description, p.facility, p.department, p.room, p.status,
+            p.activated_time, p.created_at, p.updated_at,
+            coalesce(q.waiting, 0)::int AS waiting_amount, coalesce(q.printed, 0)::int AS printed_count
+     FROM printers p
+     LEFT JOIN (
+       SELECT printer_id,
+              count(*) FILTER (WHERE status IN ('Queued', 'InProgress')) AS waiting,
+              count(*) FILTER (WHERE status = 'Completed') AS printed
+       FROM printing_logs GROUP BY printer_id
+     ) q ON q.printer_id = p.printer_id
+     ORDER BY p.printer_id`,
+  );
+}
+
+export async function findCurrentFileTypes(db: Db): Promise<string[]> {
+  const row = await db.one<{ current_file_type: string[] }>('SELECT current_file_type FROM system_config');
+  return row?.current_file_type ?? [];
+}
+
+/** The printer's status, locked against a concurrent change until the transaction ends. */
+export async function findPrinterStatusForShare(
+  db: Db,
+  printerId: string,
+): Promise<{ printer_id: string; status: number } | undefined> {
+  return db.one('SELECT printer_id, status FROM printers WHERE printer_id = $1 FOR SHARE', [printerId]);
+}
+
+export async function findPrinterStatus(
+  db: Db,
+  printerId: string,
+): Promise<{ printer_id: string; status: number } | undefined> {
+  return db.one('SELECT printer_id, status FROM printers WHERE printer_id = $1', [printerId]);
+}
+
+/** The student's balance, row-locked: parallel submissions of one student take turns. */
+export async function lockBalance(db: Db, userId: string): Promise<number | undefined> {
+  const row = await db.one<{ balance: number }>('SELECT balance FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  return row?.balance;
+}
+
+export interface NewDocument {
+  ownerId: string;
+  title: string;
+  fileType: string;
+  pages: number;
+  sizeBytes: number;
+  storagePath: string;
+  sha256: string;
+}
+
+export async function insertDocument(db: Db, doc: NewDocument): Promise<string> {
+  const row = await db.one<{ id: string }>(
+    `INSERT INTO documents (owner_id, title, file_type, pages, size_bytes, storage_path, sha256)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [doc.ownerId, doc.title, doc.fileType, doc.pages, doc.sizeBytes, doc.storagePath, doc.sha256],
+  );
+  if (!row) throw new Error('document insert returned nothing');
+  return row.id;
+}
+
+export interface NewPrintingLog {
+  userId: string;
+  printerId: string;
+  documentId: string;
+  paperSize: string;
+  numVersion: number;
+  colorOption: boolean;
+  landScapeOption: boolean;
+  pagesPerSheet: number;
+  numSides: number;
+  pageRanges: string | null;
+  selectedPages: number;
+  totalPages: number;
+  cost: number;
+}
+
+/**
+ * A Queued job. created_at is the clock, not the transaction start, so the documents of one request
+ * queue in the order they were sent.
+ */
+export async function insertPrintingLog(db: Db, log: NewPrintingLog): Promise<string> {
+  const row = await db.one<{ id: string }>(
+    `INSERT INTO printing_logs (user_id, printer_id, document_id, status, paper_size, num_version, color_option,
+                                landscape_option, pages_per_sheet, num_sides, page_ranges, selected_pages,
+                                total_pages, cost, created_at, updated_at)
+     VALUES ($1, $2, $3, 'Queued', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, clock_timestamp(), clock_timestamp())
+     RETURNING id`,
+    [
+      log.userId,
+      log.printerId,
+      log.documentId,
+      log.paperSize,
+      log.numVersion,
+      log.colorOption,
+      log.landScapeOption,
+      log.pagesPerSheet,
+      log.numSides,
+      log.pageRanges,
+      log.selectedPages,
+      log.totalPages,
+      log.cost,
+    ],
+  );
+  if (!row) throw new Error('printing log insert returned nothing');
+  return row.id;
+}
+
+export async function findLogOwner(
+  db: Db,
+  logId: string,
+): Promise<{ id: string; user_id: string; status: string } | undefined> {
+  return db.one('SELECT id, user_id, status FROM printing_logs WHERE id = $1', [logId]);
+}
+
+/**
+ * Cancels a job only while it is still Queued. One statement with the status in its WHERE: when a
+ * dispatcher claims the job at the same moment, the row lock makes exactly one of the two win.
+ */
+export async function cancelQueuedLog(
+  db: Db,
+  logId: string,
+  cancelledBy: string,
+): Promise<{ id: string; user_id: string; cost: number } | undefined> {
+  return db.one(
+    `UPDATE printing_logs
+     SET status = 'Failed', failure_reason = 'cancelled', cancelled_by = $2, finish_date = now(), updated_at = now()
+     WHERE id = $1 AND status = 'Queued'
+     RETURNING id, user_id, cost`,
+    [logId, cancelledBy],
+  );
+}
+
+export interface LogRow {
+  id: string;
+  status: string;
+  finish_date: Date | string | null;
+  paper_size: string;
+  num_version: number;
+  color_option: boolean;
+  landscape_option: boolean;
+  pages_per_sheet: number;
+  num_sides: number;
+  page_ranges: string | null;
+  selected_pages: number;
+  total_pages: number;
+  cost: number;
+  failure_reason: string | null;
+  user_id: string;
+  printer_id: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  title: string;
+  pages: number;
+  file_type: string;
+  facility: string;
+  department: string;
+  room: string;
+  /** 1 = next to print (after the job in progress); null unless Queued. */
+  position: number | null;
+}
+
+const LOG_SELECT = `
+  SELECT l.id, l.status, l.finish_date, l.paper_size, l.num_version, l.color_option, l.landscape_option,
+         l.pages_per_sheet, l.num_sides, l.page_ranges, l.selected_pages, l.total_pages, l.cost, l.failure_reason,
+         l.user_id, l.printer_id, l.created_at, l.updated_at,
+         d.title, d.pages, d.file_type, p.facility, p.department, p.room,
+         CASE WHEN l.status = 'Queued' THEN (
+           SELECT count(*)::int + 1 FROM printing_logs x
+           WHERE x.printer_id = l.printer_id AND x.status IN ('Queued', 'InProgress')
+             AND (x.created_at, x.id) < (l.created_at, l.id)
+         ) END AS position
+  FROM printing_logs l
+  JOIN documents d ON d.id = l.document_id
+  JOIN printers p ON p.printer_id = l.printer_id`;
+
+export async function findLogsByIds(db: Db, ids: readonly string[]): Promise<LogRow[]> {
+  if (ids.length === 0) return [];
+  return db.query<LogRow>(`${LOG_SELECT} WHERE l.id = ANY($1::uuid[]) ORDER BY l.created_at, l.id`, [ids]);
+}
+
+export interface StudentLogFilter {
+  userId: string;
+  status: string | null;
+  facility: string | null;
+  /** Inclusive lower bound of created_at. */
+  from: Date | null;
+  /** Exclusive upper bound of created_at. */
+  to: Date | null;
+  /** Part of the file name, matched case-insensitively. */
+  search: string | null;
+  direction: 1 | -1;
+  limit: number;
+  offset: number;
+}
+
+/** One student's logs, newest or oldest first; the (user_id, created_at) index serves it. */
+export async function listStudentLogs(db: Db, filter: StudentLogFilter): Promise<LogRow[]> {
+  const params: unknown[] = [filter.userId];
+  const where = ['l.user_id = $1'];
+  if (filter.status) {
+    params.push(filter.status);
+    where.push(`l.status = $${params.length}`);
+  }
+  if (filter.facility) {
+    params.push(filter.facility);
+    where.push(`p.facility = $${params.length}`);
+  }
+  if (filter.from) {
+    params.push(filter.from);
+    where.push(`l.created_at >= $${params.length}`);
+  }
+  if (filter.to) {
+    params.push(filter.to);
+    where.push(`l.created_at < $${params.length}`);
+  }
+  if (filter.search) {
+    params.push(`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`d.title ILIKE $${params.length}`);
+  }
+  const order = filter.direction === 1 ? 'ASC' : 'DESC';
+  params.push(filter.limit, filter.offset);
+  return db.query<LogRow>(
+    `${LOG_SELECT} WHERE ${where.join(' AND ')}
+     ORDER BY l.created_at ${order}, l.id ${order}
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+}
+
+/** Sheets printed (Completed jobs) by paper size. */
+export async function printedTotals(db: Db, userId: string): Promise<{ a3: number; a4: number }> {
+  const row = await db.one<{ a3: number; a4: number }>(
+    `SELECT coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A3'), 0)::int AS a3,
+            coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A4'), 0)::int AS a4
+     FROM printing_logs WHERE user_id = $1 AND status = 'Completed'`,
+    [userId],
+  );
+  return { a3: row?.a3 ?? 0, a4: row?.a4 ?? 0 };
+}

@@ -1,0 +1,521 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type {
+  CancelLogResponse,
+  NotEnoughPagesData,
+  PaperSize,
+  PrintStatus,
+  StudentFilterLogsResponse,
+  StudentPrinterDetail,
+  StudentPrinterItem,
+  StudentPrinterListResponse,
+  StudentPrintingLog,
+  StudentPrintingResponse,
+} from 'shared-api/contracts';
+import type { Db } from '../../db';
+import { AppError, errors } from '../../lib/errors';
+import { applyLedgerEntry } from '../ledger/ledger.repository';
+import {
+  parsePageRanges,
+  printCost,
+  selectedPageCount,
+  validatePrintOptions,
+  type PrintOptions,
+} from '../../printing/cost';
+import { countPages, type PageCountOptions } from '../../printing/page-count';
+import { MemoryCache } from '../../printing/printer-list-cache';
+import type { Realtime } from '../../realtime/realtime';
+import type { AuthUser } from '../../types';
+import {
+  cancelQueuedLog,
+  findCurrentFileTypes,
+  findLogOwner,
+  findLogsByIds,
+  findPrinterStatus,
+  findPrinterStatusForShare,
+  findUploadConfig,
+  insertDocument,
+  insertPrintingLog,
+  listPrintersWithCounts,
+  listStudentLogs,
+  lockBalance,
+  printedTotals,
+  type LogRow,
+  type PrinterRow,
+} from './printing.repository';
+import type { FilterLogsQuery, PrinterListQuery } from './printing.schemas';
+
+/** The spec's toast for a paused printer. */
+export const PRINTER_PAUSED_MESSAGE = 'Máy in đang Tạm dừng!';
+export const SUBMIT_OK_MESSAGE = 'Yêu cầu in ấn đã được xác nhận!';
+export const CANCEL_OK_MESSAGE = 'Hủy yêu cầu in thành công';
+/** Files of one request, at most. */
+export const MAX_FILES_PER_REQUEST = 50;
+/** How stale the in-memory printer list may get when another instance changes it. */
+export const PRINTER_CACHE_TTL_MS = 2_000;
+
+/** One uploaded file, read into memory (bounded by the configured size limits). */
+export interface UploadedFile {
+  filename: string;
+  buffer: Buffer;
+}
+
+/** The multipart request of POST /v1/student/printing. */
+export interface PrintUpload {
+  printerId: string | undefined;
+  /** JSON array of per-file options, in the order of the files. */
+  documents: string | undefined;
+  files: UploadedFile[];
+}
+
+/** Upload rules from system_config, read per request (an officer may change them any time). */
+export interface UploadLimits {
+  allowedTypes: string[];
+  maxFileBytes: number;
+  maxRequestBytes: number;
+}
+
+/**
+ * Where documents are stored: outside any served folder, under generated names. Next to the PGlite
+ * folder (DATA_DIR=/var/lib/sp/pglite → /var/lib/sp/uploads); the system temp folder for DATA_DIR=memory.
+ */
+export function uploadDirFor(dataDir: string): string {
+  if (dataDir === 'memory') return path.join(os.tmpdir(), 'smart-printing-uploads');
+  return path.join(path.dirname(path.resolve(dataDir)), 'uploads');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NO_FILTER = new Set(['', 'all', 'null', 'undefined']);
+const DAY_MS = 86_400_000;
+const collator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
+
+/** The same memory as a plain Uint8Array (the Buffer type and some libraries' typings disagree). */
+const asBytes = (buffer: Buffer): Uint8Array => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+
+const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
+
+function filterValue(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const trimmed = value.trim();
+  return NO_FILTER.has(trimmed.toLowerCase()) ? null : trimmed;
+}
+
+function direction(value: string | undefined, fallback: 1 | -1): 1 | -1 {
+  const v = filterValue(value);
+  return v === '1' ? 1 : v === '-1' ? -1 : fallback;
+}
+
+function facilityFilter(value: string | undefined): 'CS1' | 'CS2' | null {
+  const v = filterValue(value)?.toUpperCase();
+  // the portal sends '100' for "any other location": no facility filter
+  return v === 'CS1' || v === 'CS2' ? v : null;
+}
+
+/** A date bound: 'YYYY-MM-DD' is a whole day in Vietnam time (UTC+7), anything else ISO 8601. */
+export function parseDateBound(value: string | undefined, name: string, end: boolean): Date | null {
+  const text = filterValue(value);
+  if (!text) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const start = Date.parse(`${text}T00:00:00+07:00`);
+    if (Number.isNaN(start)) throw errors.badRequest(`Tham số "${name}" không phải ngày hợp lệ (YYYY-MM-DD)`);
+    return new Date(end ? start + DAY_MS : start);
+  }
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) throw errors.badRequest(`Tham số "${name}" không phải ngày hợp lệ (YYYY-MM-DD)`);
+  return new Date(at);
+}
+
+export function toStudentPrinter(row: PrinterRow): StudentPrinterItem {
+  return {
+    printerId: row.printer_id,
+    brand: row.brand,
+    model: row.model,
+    description: row.description,
+    location: { facility: row.facility, department: row.department, room: row.room },
+    status: row.status === 1 ? 1 : 0,
+    activatedTime: isoOrNull(row.activated_time),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    waiting_amount: row.waiting_amount,
+    printed_count: row.printed_count,
+  };
+}
+
+export function toStudentLog(row: LogRow): StudentPrintingLog {
+  const location = { facility: row.facility, department: row.department, room: row.room };
+  return {
+    _id: row.id,
+    status: row.status as PrintStatus,
+    finishDate: isoOrNull(row.finish_date),
+    paperSize: row.paper_size as PaperSize,
+    numVersion: row.num_version,
+    colorOption: row.color_option,
+    landScapeOption: row.landscape_option,
+    pagesPerSheet: row.pages_per_sheet,
+    numSides: row.num_sides,
+    pages: row.page_ranges ?? 'all',
+    selectedPages: row.selected_pages,
+    document: { title: row.title, pages: row.pages, fileType: row.file_type },
+    user_id: row.user_id,
+    printerId: row.printer_id,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    printers: [{ printerId: row.printer_id, location }],
+    total_pages: row.total_pages,
+    cost: row.cost,
+    position: row.position,
+    failureReason: row.failure_reason,
+  };
+}
+
+function extensionOf(filename: string): string {
+  return path.extname(filename).slice(1).toLowerCase();
+}
+
+/** Reuses a 400 from the cost rules with the document named in front. */
+function withLabel<T>(label: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 400) {
+      throw new AppError(400, error.code, `${label}: ${error.message}`, error.data);
+    }
+    throw error;
+  }
+}
+
+function parseDocuments(raw: string | undefined, fileCount: number): unknown[] {
+  if (raw === undefined || raw.trim() === '') return Array.from({ length: fileCount }, () => ({}));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new AppError(400, 'VALIDATION_FAILED', 'Trường "documents" phải là một mảng JSON các tùy chọn in');
+  }
+  if (!Array.isArray(parsed)) {
+    if (parsed && typeof parsed === 'object' && fileCount === 1) return [parsed];
+    throw new AppError(400, 'VALIDATION_FAILED', 'Trường "documents" phải là một mảng JSON các tùy chọn in');
+  }
+  if (parsed.length !== fileCount) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `Số tùy chọn in trong "documents" (${parsed.length}) không khớp với số tệp gửi lên (${fileCount})`,
+    );
+  }
+  return parsed;
+}
+
+interface PreparedDocument {
+  title: string;
+  fileType: string;
+  sizeBytes: number;
+  pages: number;
+  options: PrintOptions;
+  selectedPages: number;
+  sheets: number;
+  cost: number;
+  printable: Buffer;
+  printableExtension: string;
+}
+
+export interface PrintingServiceDeps {
+  db: Db;
+  realtime: Realtime;
+  uploadDir: string;
+  pageCount?: PageCountOptions;
+  printerCacheTtlMs?: number;
+}
+
+export type PrintingService = ReturnType<typeof createPrintingService>;
+
+export function createPrintingService(deps: PrintingServiceDeps) {
+  const { db, realtime, uploadDir } = deps;
+
+  const printerCache = new MemoryCache(async () => {
+    const rows = await listPrintersWithCounts(db);
+    const fileTypes = await findCurrentFileTypes(db);
+    return { printers: rows.map(toStudentPrinter), fileTypes };
+  }, deps.printerCacheTtlMs ?? PRINTER_CACHE_TTL_MS);
+
+  /** After a commit that changed a queue: the list is reloaded and every client told. */
+  function queueChanged(userId: string): void {
+    printerCache.invalidate();
+    realtime.emitPrinterListChanged();
+    realtime.emitStudentHistoryChanged(userId);
+  }
+
+  async function storeFiles(prepared: PreparedDocument[]): Promise<{ names: string[]; hashes: string[] }> {
+    await fs.promises.mkdir(uploadDir, { recursive: true, mode: 0o700 });
+    const names: string[] = [];
+    const hashes: string[] = [];
+    try {
+      for (const doc of prepared) {
+        const name = `${crypto.randomUUID()}.${doc.printableExtension}`;
+        await fs.promises.writeFile(path.join(uploadDir, name), asBytes(doc.printable), {
+          flag: 'wx',
+          mode: 0o600,
+        });
+        names.push(name);
+        hashes.push(crypto.createHash('sha256').update(asBytes(doc.printable)).digest('hex'));
+      }
+    } catch (error) {
+      await removeFiles(names);
+      throw error;
+    }
+    return { names, hashes };
+  }
+
+  async function removeFiles(names: string[]): Promise<void> {
+    await Promise.all(
+      names.map((name) => fs.promises.rm(path.join(uploadDir, name), { force: true }).catch(() => undefined)),
+    );
+  }
+
+  return {
+    /** Drops the in-memory printer list (a printer or a queue changed). */
+    invalidatePrinters(): void {
+      printerCache.invalidate();
+    },
+
+    /** The upload rules of system_config. */
+    async uploadLimits(): Promise<UploadLimits> {
+      const row = await findUploadConfig(db);
+      if (!row) throw new Error('system_config is empty');
+      return {
+        allowedTypes: row.current_file_type.map((type) => type.trim().replace(/^\./, '').toLowerCase()),
+        maxFileBytes: row.max_file_bytes,
+        maxRequestBytes: row.max_request_bytes,
+      };
+    },
+
+    /**
+     * The student printer list from memory: filters (status, facility, part of the id), sorts (print
+     * count, then name, then id in sortDirection) and one page of per_page.
+     */
+    async listPrinters(query: PrinterListQuery): Promise<StudentPrinterListResponse> {
+      const { printers, fileTypes } = await printerCache.get();
+      const status = filterValue(query.status);
+      const facility = facilityFilter(query.facility);
+      const search = filterValue(query.searchField)?.toLowerCase() ?? null;
+      let list = printers.filter(
+        (p) =>
+          (status === null || p.status === Number(status)) &&
+          (facility === null || p.location.facility === facility) &&
+          (search === null || p.printerId.toLowerCase().includes(search)),
+      );
+      const byPrinted = filterValue(query.sortPrinted) === null ? 0 : direction(query.sortPrinted, 1);
+      const byName = filterValue(query.sortName) === null ? 0 : direction(query.sortName, 1);
+      const byId = direction(query.sortDirection, 1);
+      list = [...list].sort(
+        (a, b) =>
+          byPrinted * (a.printed_count - b.printed_count) ||
+          byName * collator.compare(a.printerId, b.printerId) ||
+          byId * collator.compare(a.printerId, b.printerId),
+      );
+      const perPage = query.per_page ?? 100;
+      const page = query.page ?? 1;
+      return {
+        printers: list.slice((page - 1) * perPage, page * perPage),
+        total: list.length,
+        totalPrinter: printers.length,
+        activatedPrinter: printers.filter((p) => p.status === 1).length,
+        currentFileType: fileTypes,
+      };
+    },
+
+    /** One printer with its waiting count and the allowed file types. 404 when unknown. */
+    async printer(printerId: string): Promise<StudentPrinterDetail> {
+      const { printers, fileTypes } = await printerCache.get();
+      let printer = printers.find((p) => p.printerId === printerId);
+      if (!printer) {
+        // added a moment ago on another instance? look once more before answering 404
+        printerCache.invalidate();
+        printer = (await printerCache.get()).printers.find((p) => p.printerId === printerId);
+      }
+      if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
+      return { ...printer, currentFileType: fileTypes };
+    },
+
+    /**
+     * Accepts a print request: the printer must exist (404) and be active (422); each file's extension
+     * must be allowed and its content must match it (415); options are checked (400); pages are counted
+     * here. Then, in one transaction, every document is stored, queued and charged (one ledger row per
+     * job), or none is: not enough pages answers 422 with the missing count.
+     */
+    async submit(user: AuthUser, upload: PrintUpload, limits: UploadLimits): Promise<StudentPrintingResponse> {
+      const printerId = upload.printerId?.trim();
+      if (!printerId) throw new AppError(400, 'VALIDATION_FAILED', 'Thiếu trường bắt buộc "printerId"');
+      const printer = await findPrinterStatus(db, printerId);
+      if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
+      if (printer.status !== 1) throw errors.businessRule(PRINTER_PAUSED_MESSAGE);
+      if (upload.files.length === 0)
+        throw new AppError(400, 'VALIDATION_FAILED', 'Chưa có tệp nào để in (trường "file")');
+
+      for (const file of upload.files) {
+        const ext = extensionOf(file.filename);
+        if (!ext || !limits.allowedTypes.includes(ext)) {
+          throw new AppError(
+            415,
+            'UNSUPPORTED_MEDIA_TYPE',
+            `Loại tệp của "${file.filename}" không được phép in. Các loại được phép: ${limits.allowedTypes.join(', ')}`,
+          );
+        }
+      }
+      const rawOptions = parseDocuments(upload.documents, upload.files.length);
+      const validated = upload.files.map((file, i) => ({
+        file,
+        options: validatePrintOptions(rawOptions[i], `Tài liệu ${i + 1} ("${file.filename}")`),
+      }));
+
+      const prepared: PreparedDocument[] = [];
+      for (const [i, { file, options }] of validated.entries()) {
+        const ext = extensionOf(file.filename);
+        const counted = await countPages(file.buffer, ext, file.filename, deps.pageCount);
+        const label = `Tài liệu ${i + 1} ("${file.filename}")`;
+        const selectedPages = withLabel(label, () => selectedPageCount(parsePageRanges(options.pages), counted.pages));
+        const { sheets, cost } = printCost(selectedPages, options);
+        prepared.push({
+          title: file.filename,
+          fileType: ext,
+          sizeBytes: file.buffer.length,
+          pages: counted.pages,
+          options,
+          selectedPages,
+          sheets,
+          cost,
+          printable: counted.printable,
+          printableExtension: counted.printableExtension,
+        });
+      }
+      const totalCost = prepared.reduce((sum, doc) => sum + doc.cost, 0);
+
+      const stored = await storeFiles(prepared);
+      let result: { ids: string[]; balance: number };
+      try {
+        result = await db.tx(async (t) => {
+          const locked = await findPrinterStatusForShare(t, printerId);
+          if (!locked) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
+          if (locked.status !== 1) throw errors.businessRule(PRINTER_PAUSED_MESSAGE);
+          const balance = await lockBalance(t, user.id);
+          if (balance === undefined) throw errors.unauthenticated('Tài khoản không tồn tại hoặc đã bị vô hiệu hóa');
+          if (balance < totalCost) {
+            const data: NotEnoughPagesData = { required: totalCost, balance, missing: totalCost - balance };
+            throw new AppError(
+              422,
+              'BUSINESS_RULE',
+              `Không đủ số trang in: cần ${totalCost} trang A4, số dư còn ${balance} trang, thiếu ${data.missing} trang. Vui lòng mua thêm giấy`,
+              data,
+            );
+          }
+          const ids: string[] = [];
+          let after = balance;
+          for (const [i, doc] of prepared.entries()) {
+            const storagePath = stored.names[i];
+            const sha256 = stored.hashes[i];
+            if (storagePath === undefined || sha256 === undefined) throw new Error('stored files out of step');
+            const documentId = await insertDocument(t, {
+              ownerId: user.id,
+              title: doc.title,
+              fileType: doc.fileType,
+              pages: doc.pages,
+              sizeBytes: doc.sizeBytes,
+              storagePath,
+              sha256,
+            });
+            const logId = await insertPrintingLog(t, {
+              userId: user.id,
+              printerId,
+              documentId,
+              paperSize: doc.options.paperSize,
+              numVersion: doc.options.numVersion,
+              colorOption: doc.options.colorOption,
+              landScapeOption: doc.options.landScapeOption,
+              pagesPerSheet: doc.options.pagesPerSheet,
+              numSides: doc.options.numSides,
+              pageRanges: doc.options.pages === 'all' ? null : doc.options.pages,
+              selectedPages: doc.selectedPages,
+              totalPages: doc.sheets,
+              cost: doc.cost,
+            });
+            const entry = await applyLedgerEntry(t, {
+              userId: user.id,
+              kind: 'charge',
+              delta: -doc.cost,
+              refType: 'printing_log',
+              refId: logId,
+              note: `In "${doc.title}" tại máy ${printerId}`,
+            });
+            if (!entry.applied) throw new Error(`printing log ${logId} was already charged`);
+            after = entry.balance;
+            ids.push(logId);
+          }
+          return { ids, balance: after };
+        });
+      } catch (error) {
+        await removeFiles(stored.names);
+        throw error;
+      }
+
+      queueChanged(user.id);
+      const logs = await findLogsByIds(db, result.ids);
+      return { printingLogs: logs.map(toStudentLog), totalCost, balance: result.balance };
+    },
+
+    /** The caller's own logs with filters, plus the A3 and A4 sheets printed. */
+    async filterLogs(user: AuthUser, query: FilterLogsQuery): Promise<StudentFilterLogsResponse> {
+      const perPage = query.per_page ?? 100;
+      const page = query.page ?? 1;
+      const rows = await listStudentLogs(db, {
+        userId: user.id,
+        status: filterValue(query.status),
+        facility: facilityFilter(query.facility),
+        from: parseDateBound(query.startDate, 'startDate', false),
+        to: parseDateBound(query.endDate, 'endDate', true),
+        search: filterValue(query.searchField),
+        direction: direction(query.sortDirection, -1),
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      });
+      const totals = await printedTotals(db, user.id);
+      return { printingLogs: rows.map(toStudentLog), printedA3: totals.a3, printedA4: totals.a4 };
+    },
+
+    /**
+     * Cancels the caller's own Queued job and refunds it in full, once: 404 unknown, 403 another
+     * student's, 422 once it is no longer Queued (printing, printed, cancelled, or claimed by the
+     * dispatcher in the same instant: the conditional UPDATE lets exactly one of the two win).
+     */
+    async cancel(user: AuthUser, printingLogId: string): Promise<CancelLogResponse> {
+      const id = printingLogId.trim();
+      const notFound = () => errors.notFound('Không tìm thấy yêu cầu in');
+      if (!UUID.test(id)) throw notFound();
+      const balance = await db.tx(async (t) => {
+        const owner = await findLogOwner(t, id);
+        if (!owner) throw notFound();
+        if (owner.user_id !== user.id) throw errors.forbidden('Bạn không thể hủy yêu cầu in của người khác');
+        const cancelled = await cancelQueuedLog(t, id, user.id);
+        if (!cancelled) {
+          throw errors.businessRule('Chỉ hủy được yêu cầu in đang đợi; yêu cầu này đã bắt đầu in hoặc đã kết thúc');
+        }
+        const entry = await applyLedgerEntry(t, {
+          userId: cancelled.user_id,
+          kind: 'refund',
+          delta: cancelled.cost,
+          refType: 'printing_log',
+          refId: cancelled.id,
+          note: 'Hủy yêu cầu in',
+          createdBy: user.id,
+        });
+        return entry.balance;
+      });
+      queueChanged(user.id);
+      const [log] = await findLogsByIds(db, [id]);
+      if (!log) throw notFound();
+      return { printingLog: toStudentLog(log), balance };
+    },
+  };
+}
