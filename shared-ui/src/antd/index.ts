@@ -3,6 +3,9 @@
  * Sharing the whole of antd through Module Federation turns off its tree shaking (~446 KB gzip);
  * this explicit list keeps only what is used. `import { X } from 'antd'` resolves here in webpack
  * (federation `import`), TypeScript (paths) and jest (moduleNameMapper): add a component here first.
+ *
+ * The heavier components below load on first use (lazyComponent), so the first signed-in page carries
+ * only what the layout draws.
  */
 export { default as App } from 'antd/es/app';
 export { default as Alert } from 'antd/es/alert';
@@ -10,11 +13,9 @@ export { default as Avatar } from 'antd/es/avatar';
 export { default as Badge } from 'antd/es/badge';
 export { default as Breadcrumb } from 'antd/es/breadcrumb';
 export { default as Button } from 'antd/es/button';
-export { default as Card } from 'antd/es/card';
 export { default as Checkbox } from 'antd/es/checkbox';
 export { default as Col } from 'antd/es/col';
 export { default as ConfigProvider } from 'antd/es/config-provider';
-export { default as DatePicker } from 'antd/es/date-picker';
 export { default as Descriptions } from 'antd/es/descriptions';
 export { default as Divider } from 'antd/es/divider';
 export { default as Drawer } from 'antd/es/drawer';
@@ -23,30 +24,21 @@ export { default as Empty } from 'antd/es/empty';
 export { default as Flex } from 'antd/es/flex';
 export { default as Form } from 'antd/es/form';
 export { default as Input } from 'antd/es/input';
-export { default as InputNumber } from 'antd/es/input-number';
 export { default as Layout } from 'antd/es/layout';
-export { default as List } from 'antd/es/list';
 export { default as Menu } from 'antd/es/menu';
 export { default as Modal } from 'antd/es/modal';
 export { default as Popconfirm } from 'antd/es/popconfirm';
 export { default as Popover } from 'antd/es/popover';
-export { default as Progress } from 'antd/es/progress';
 export { default as Radio } from 'antd/es/radio';
 export { default as Result } from 'antd/es/result';
 export { default as Row } from 'antd/es/row';
-export { default as Segmented } from 'antd/es/segmented';
-export { default as Select } from 'antd/es/select';
 export { default as Skeleton } from 'antd/es/skeleton';
 export { default as Space } from 'antd/es/space';
 export { default as Spin } from 'antd/es/spin';
-export { default as Statistic } from 'antd/es/statistic';
 export { default as Switch } from 'antd/es/switch';
-export { default as Table } from 'antd/es/table';
-export { default as Tabs } from 'antd/es/tabs';
 export { default as Tag } from 'antd/es/tag';
 export { default as Tooltip } from 'antd/es/tooltip';
 export { default as Typography } from 'antd/es/typography';
-export { default as Upload } from 'antd/es/upload';
 export { default as message } from 'antd/es/message';
 export { default as notification } from 'antd/es/notification';
 export { default as theme } from 'antd/es/theme';
@@ -67,3 +59,31 @@ export type { ThemeConfig } from 'antd/es/config-provider';
 export type { UploadFile, UploadProps } from 'antd/es/upload';
 export type { RadioChangeEvent } from 'antd/es/radio';
 export type { CheckboxChangeEvent } from 'antd/es/checkbox';
+
+import { lazyComponent } from './lazy-component';
+import type DatePickerType from 'antd/es/date-picker';
+import type TableType from 'antd/es/table';
+import type SelectType from 'antd/es/select';
+import type UploadType from 'antd/es/upload';
+import type InputNumberType from 'antd/es/input-number';
+import type TabsType from 'antd/es/tabs';
+import type StatisticType from 'antd/es/statistic';
+import type SegmentedType from 'antd/es/segmented';
+import type ProgressType from 'antd/es/progress';
+import type CardType from 'antd/es/card';
+import type ListType from 'antd/es/list';
+
+export const Table = lazyComponent<typeof TableType>(() => import('antd/es/table'));
+export const Select = lazyComponent<typeof SelectType>(() => import('antd/es/select'));
+export const DatePicker = lazyComponent<typeof DatePickerType>(() => import('antd/es/date-picker'));
+export const RangePicker = lazyComponent<typeof DatePickerType.RangePicker>(() => import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })));
+export const Upload = lazyComponent<typeof UploadType>(() => import('antd/es/upload'));
+export const Dragger = lazyComponent<typeof UploadType.Dragger>(() => import('antd/es/upload').then((m) => ({ default: m.default.Dragger })));
+export const InputNumber = lazyComponent<typeof InputNumberType>(() => import('antd/es/input-number'));
+export const Tabs = lazyComponent<typeof TabsType>(() => import('antd/es/tabs'));
+export const Statistic = lazyComponent<typeof StatisticType>(() => import('antd/es/statistic'));
+export const Segmented = lazyComponent<typeof SegmentedType>(() => import('antd/es/segmented'));
+export const Progress = lazyComponent<typeof ProgressType>(() => import('antd/es/progress'));
+// Card and List bring Tabs, Pagination and Select with them.
+export const Card = lazyComponent<typeof CardType>(() => import('antd/es/card'));
+export const List = lazyComponent<typeof ListType>(() => import('antd/es/list'));

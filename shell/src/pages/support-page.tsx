@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Col, List, Row, Typography } from 'antd';
+import { Button, Card, Col, Row, Typography } from 'antd';
 import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { PageFrame } from 'shared-ui';
 import studentGuide from '../../public/guides/huong-dan-sinh-vien.html';
 import managerGuide from '../../public/guides/huong-dan-quan-ly-spso.html';
 import staffGuide from '../../public/guides/huong-dan-nhan-vien.html';
+import './support-page.css';
 
 const GUIDES = [
   { key: 'studentGuide', href: studentGuide, file: 'huong-dan-sinh-vien.html' },
@@ -33,18 +34,17 @@ export default function SupportPage() {
       <Typography.Title level={4} style={{ marginTop: 24 }}>
         {t('support.faqTitle')}
       </Typography.Title>
-      <List
-        dataSource={[...FAQ]}
-        renderItem={(id) => (
-          <List.Item>
-            <List.Item.Meta
-              avatar={<QuestionCircleOutlined style={{ color: '#1a4d9c', fontSize: 18 }} />}
-              title={t(`support.faq.${id}.q`)}
-              description={t(`support.faq.${id}.a`)}
-            />
-          </List.Item>
-        )}
-      />
+      <dl className="sp-faq">
+        {FAQ.map((id) => (
+          <div key={id} className="sp-faq-item">
+            <dt>
+              <QuestionCircleOutlined style={{ color: '#1a4d9c', marginRight: 8 }} />
+              {t(`support.faq.${id}.q`)}
+            </dt>
+            <dd>{t(`support.faq.${id}.a`)}</dd>
+          </div>
+        ))}
+      </dl>
     </PageFrame>
   );
 }

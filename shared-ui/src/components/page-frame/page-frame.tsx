@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
 
 export interface PageFrameProps {
   title: ReactNode;
@@ -17,9 +17,7 @@ export function PageFrame({ title, extra, children }: PageFrameProps) {
         </Typography.Title>
         {extra}
       </div>
-      <Card variant="borderless" style={{ boxShadow: '0 1px 3px rgba(16,24,40,.08)' }}>
-        {children}
-      </Card>
+      <div style={{ background: '#fff', borderRadius: 8, padding: 24, boxShadow: '0 1px 3px rgba(16,24,40,.08)' }}>{children}</div>
     </section>
   );
 }
