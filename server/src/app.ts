@@ -16,6 +16,7 @@ import type { SeedOptions } from './db/seed';
 import { ErrorEnvelope } from './lib/envelope';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
+import dispatcherPlugin from './plugins/dispatcher';
 import docsPlugin, { DOCS_PREFIX } from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import portalPlugin from './plugins/portal';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(authRoutes);
     await app.register(usersRoutes);
     await app.register(printingRoutes);
+    await app.register(dispatcherPlugin);
     if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
     await app.register(portalPlugin);

@@ -38,6 +38,10 @@ export interface AppConfig {
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMs: number };
   /** Creates this spso account at start when no spso exists (production bootstrap without demo data). */
   bootstrapSpso: { email: string; password: string } | null;
+  /** Start the print dispatcher (PRINT_DISPATCHER); null = yes, except when env is 'test'. */
+  printDispatcher: boolean | null;
+  /** Time the simulated printer takes per sheet (PRINT_SIM_MS_PER_SHEET). */
+  printSimMsPerSheet: number;
 }
 
 export class ConfigError extends Error {
@@ -137,5 +141,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       windowMs: duration(env, 'LOGIN_FAILURE_WINDOW', '15m'),
     },
     bootstrapSpso: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
+    printDispatcher: str(env, 'PRINT_DISPATCHER') === undefined ? null : bool(env, 'PRINT_DISPATCHER', true),
+    printSimMsPerSheet: int(env, 'PRINT_SIM_MS_PER_SHEET', 1_000, 0, 600_000),
   };
 }

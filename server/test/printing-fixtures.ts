@@ -1,4 +1,8 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
+import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { applyLedgerEntry } from '../src/modules/ledger/ledger.repository';
 
 /** A real PDF of n pages, made here with pdf-lib. */
 export async function makePdf(pages: number, options: { objectStreams?: boolean } = {}): Promise<Buffer> {
@@ -14,3 +18,39 @@ export const PNG_1x1 = Buffer.from(
     '0d0a2db40000000049454e44ae426082',
   'hex',
 );
+
+/** A new student with `balance` pages (an adjustment in the ledger, so balance = sum of ledger). */
+export async function newStudent(app: FastifyInstance, balance: number): Promise<{ id: string; token: string }> {
+  const suffix = crypto.randomBytes(4).toString('hex');
+  const row = await app.db.one<{ id: string }>(
+    `INSERT INTO users (email, password_hash, role, mssv, first_name, last_name)
+     SELECT $1, password_hash, 'student', $2, 'Thử', 'Sinh Viên' FROM users WHERE email = $3 RETURNING id`,
+    [`sv.${suffix}@hcmut.edu.vn`, `T${suffix}`, DEMO_ACCOUNTS.student],
+  );
+  if (!row) throw new Error('could not create a student');
+  if (balance > 0) await applyLedgerEntry(app.db, { userId: row.id, kind: 'adjustment', delta: balance });
+  return { id: row.id, token: app.tokens.signAccess({ id: row.id, role: 'student' }) };
+}
+
+/** POST /v1/student/printing with real multipart bodies (the platform's FormData). */
+export async function submitPrint(
+  app: FastifyInstance,
+  token: string,
+  files: { name: string; content: Buffer }[],
+  fields: { printerId: string; documents?: unknown[] },
+): Promise<LightMyRequestResponse> {
+  const form = new FormData();
+  form.append('printerId', fields.printerId);
+  if (fields.documents) form.append('documents', JSON.stringify(fields.documents));
+  for (const file of files) form.append('file', new Blob([new Uint8Array(file.content)]), file.name);
+  const response = new Response(form);
+  return app.inject({
+    method: 'POST',
+    url: '/v1/student/printing',
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: {
+      'content-type': response.headers.get('content-type') ?? '',
+      authorization: `Bearer ${token}`,
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import os from 'node:os';
+import fp from 'fastify-plugin';
+import { Dispatcher } from '../printing/dispatcher';
+import { SimulatedDriver } from '../printing/driver';
+
+/**
+ * Starts the print dispatcher with the simulated driver when the server is ready and stops it before
+ * the server closes (jobs being printed go back to the queue and resume at the next start).
+ * Off in tests unless asked (config.printDispatcher true); /healthz reports its state.
+ */
+export default fp(
+  async (app) => {
+    const enabled = app.appConfig.printDispatcher ?? app.appConfig.env !== 'test';
+    if (!enabled) return;
+    const driver = new SimulatedDriver(app.appConfig.printSimMsPerSheet);
+    const dispatcher = new Dispatcher({
+      db: app.db,
+      realtime: app.realtime,
+      driver,
+      // stable across restarts of this instance, so a job it held when killed is taken back at once
+      instanceId: `${os.hostname()}:${app.appConfig.port}`,
+      log: app.log,
+      status: app.dispatcher,
+    });
+    app.addHook('onReady', async () => {
+      await dispatcher.start();
+    });
+    app.addHook('preClose', async () => {
+      await dispatcher.stop();
+    });
+  },
+  { name: 'dispatcher' },
+);

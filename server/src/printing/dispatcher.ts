@@ -1,0 +1,296 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db';
+import { applyLedgerEntry } from '../modules/ledger/ledger.repository';
+import type { Realtime } from '../realtime/realtime';
+import type { DispatcherStatus } from '../types';
+import { PrintDriverError, type PrinterDriver, type PrintJob } from './driver';
+
+/**
+ * The print queue lives in printing_logs. The dispatcher claims the oldest Queued job of each active,
+ * idle printer (one job at a time per printer, in order) with row locks, so two server instances never
+ * print one job twice; a running job's claim is renewed while it prints. A job left InProgress by a
+ * stopped or crashed instance (its claim expired, or claimed under this instance's id before a restart)
+ * is queued again to resume, or failed and refunded after maxAttempts. A failed job is refunded in
+ * full, once (the ledger's unique refund per job). Every change emits update-student-history to its
+ * student and update-printer-list to everyone.
+ */
+export interface DispatcherOptions {
+  db: Db;
+  realtime: Realtime;
+  driver: PrinterDriver;
+  /** Names this instance's claims; stable across restarts of the same instance. */
+  instanceId: string;
+  log?: FastifyBaseLogger;
+  /** The status /healthz reports (updated in place). */
+  status?: DispatcherStatus;
+  pollMs?: number;
+  /** A claim not renewed for this long is considered abandoned. */
+  leaseMs?: number;
+  maxAttempts?: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  user_id: string;
+  printer_id: string;
+  total_pages: number;
+  paper_size: string;
+  storage_path: string | null;
+  title: string;
+}
+
+export class Dispatcher {
+  private readonly running = new Map<string, { job: PrintJob; controller: AbortController; done: Promise<void> }>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private stopped = true;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.pollMs = options.pollMs ?? 500;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.maxAttempts = options.maxAttempts ?? 3;
+  }
+
+  private setState(state: DispatcherStatus['state'], ok = true): void {
+    if (this.options.status) {
+      this.options.status.state = state;
+      this.options.status.ok = ok;
+    }
+  }
+
+  /** Recovers abandoned jobs, then polls. */
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.setState('idle');
+    await this.tick();
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.tick().finally(() => this.schedule());
+    }, this.pollMs);
+    this.timer.unref?.();
+  }
+
+  /** One pass: recover abandoned jobs, renew claims, start the next job of every idle printer. */
+  async tick(): Promise<void> {
+    if (this.ticking) return this.ticking;
+    this.ticking = this.pass()
+      .catch((error: unknown) => {
+        this.options.log?.error({ err: error }, 'print dispatcher pass failed');
+        this.setState(this.running.size > 0 ? 'running' : 'idle', false);
+      })
+      .finally(() => {
+        this.ticking = null;
+      });
+    return this.ticking;
+  }
+
+  private async pass(): Promise<void> {
+    if (this.stopped) return;
+    await this.recoverAbandoned();
+    await this.renewClaims();
+    const printers = await this.options.db.query<{ printer_id: string }>(
+      `SELECT p.printer_id FROM printers p
+       WHERE p.status = 1
+         AND EXISTS (SELECT 1 FROM printing_logs q WHERE q.printer_id = p.printer_id AND q.status = 'Queued')
+         AND NOT EXISTS (SELECT 1 FROM printing_logs r WHERE r.printer_id = p.printer_id AND r.status = 'InProgress')`,
+    );
+    for (const { printer_id: printerId } of printers) {
+      if (this.stopped) return;
+      if (this.running.has(printerId)) continue;
+      const job = await this.claimNext(printerId);
+      if (job) this.launch(job);
+    }
+    this.setState(this.running.size > 0 ? 'running' : 'idle');
+  }
+
+  /**
+   * Claims the printer's oldest Queued job. The printer row lock (skipped when another instance
+   * holds it) serialises claims per printer; the conditional UPDATE loses cleanly to a cancel.
+   */
+  async claimNext(printerId: string): Promise<PrintJob | null> {
+    const { db, instanceId } = this.options;
+    const row = await db.tx(async (t) => {
+      const printer = await t.one(
+        'SELECT printer_id FROM printers WHERE printer_id = $1 AND status = 1 FOR UPDATE SKIP LOCKED',
+        [printerId],
+      );
+      if (!printer) return undefined;
+      const busy = await t.one(
+        `SELECT 1 AS busy FROM printing_logs WHERE printer_id = $1 AND status = 'InProgress' LIMIT 1`,
+        [printerId],
+      );
+      if (busy) return undefined;
+      return t.one<ClaimedRow>(
+        `UPDATE printing_logs l
+         SET status = 'InProgress', started_at = now(), claimed_by = $2, claimed_at = now(),
+             attempts = l.attempts + 1, updated_at = now()
+         FROM documents d
+         WHERE d.id = l.document_id
+           AND l.id = (SELECT id FROM printing_logs WHERE printer_id = $1 AND status = 'Queued'
+                       ORDER BY created_at, id LIMIT 1 FOR UPDATE)
+           AND l.status = 'Queued'
+         RETURNING l.id, l.user_id, l.printer_id, l.total_pages, l.paper_size, d.storage_path, d.title`,
+        [printerId, instanceId],
+      );
+    });
+    if (!row) return null;
+    this.changed(row.user_id);
+    return {
+      id: row.id,
+      userId: row.user_id,
+      printerId: row.printer_id,
+      sheets: row.total_pages,
+      paperSize: row.paper_size,
+      storagePath: row.storage_path,
+      title: row.title,
+    };
+  }
+
+  private launch(job: PrintJob): void {
+    const controller = new AbortController();
+    const done = this.print(job, controller.signal).finally(() => {
+      this.running.delete(job.printerId);
+      // the printer is free: look for its next job now rather than at the next poll
+      if (!this.stopped) void this.tick();
+    });
+    this.running.set(job.printerId, { job, controller, done });
+    this.setState('running');
+  }
+
+  private async print(job: PrintJob, signal: AbortSignal): Promise<void> {
+    try {
+      await this.options.driver.print(job, signal);
+    } catch (error) {
+      if (signal.aborted) {
+        // stopping: the job goes back to the queue and resumes at the next start
+        await this.requeue(job.id).catch((e: unknown) => this.options.log?.error({ err: e }, 'requeue failed'));
+        return;
+      }
+      const reason = error instanceof PrintDriverError ? error.message : 'Lỗi máy in';
+      if (!(error instanceof PrintDriverError)) this.options.log?.error({ err: error, jobId: job.id }, 'driver error');
+      await this.fail(job.id, reason).catch((e: unknown) => this.options.log?.error({ err: e }, 'fail failed'));
+      return;
+    }
+    await this.complete(job.id).catch((e: unknown) => this.options.log?.error({ err: e }, 'complete failed'));
+  }
+
+  private async complete(jobId: string): Promise<void> {
+    const row = await this.options.db.one<{ user_id: string }>(
+      `UPDATE printing_logs SET status = 'Completed', finish_date = now(), claimed_at = NULL, updated_at = now()
+       WHERE id = $1 AND status = 'InProgress' AND claimed_by = $2 RETURNING user_id`,
+      [jobId, this.options.instanceId],
+    );
+    if (row) this.changed(row.user_id);
+  }
+
+  /** Fails an InProgress job and refunds it in full, in one transaction (the refund is once per job). */
+  async fail(jobId: string, reason: string): Promise<boolean> {
+    const userId = await this.options.db.tx(async (t) => {
+      const row = await t.one<{ user_id: string; cost: number }>(
+        `UPDATE printing_logs SET status = 'Failed', failure_reason = $2, finish_date = now(), claimed_at = NULL,
+                updated_at = now()
+         WHERE id = $1 AND status = 'InProgress' RETURNING user_id, cost`,
+        [jobId, reason],
+      );
+      if (!row) return null;
+      await applyLedgerEntry(t, {
+        userId: row.user_id,
+        kind: 'refund',
+        delta: row.cost,
+        refType: 'printing_log',
+        refId: jobId,
+        note: `Hoàn trang: ${reason}`,
+      });
+      return row.user_id;
+    });
+    if (userId) this.changed(userId);
+    return userId !== null;
+  }
+
+  private async requeue(jobId: string): Promise<void> {
+    const row = await this.options.db.one<{ user_id: string }>(
+      `UPDATE printing_logs SET status = 'Queued', started_at = NULL, claimed_by = NULL, claimed_at = NULL,
+              updated_at = now()
+       WHERE id = $1 AND status = 'InProgress' AND claimed_by = $2 RETURNING user_id`,
+      [jobId, this.options.instanceId],
+    );
+    if (row) this.changed(row.user_id);
+  }
+
+  /** Renews this instance's claims on the jobs it is printing. */
+  private async renewClaims(): Promise<void> {
+    const ids = [...this.running.values()].map((r) => r.job.id);
+    if (ids.length === 0) return;
+    await this.options.db.query(
+      `UPDATE printing_logs SET claimed_at = now() WHERE id = ANY($1::uuid[]) AND status = 'InProgress' AND claimed_by = $2`,
+      [ids, this.options.instanceId],
+    );
+  }
+
+  /**
+   * Jobs left InProgress by a crash: claimed under this instance's id but not running here (a restart),
+   * or claimed by anyone whose claim expired. Queued again to resume, or failed and refunded once they
+   * have been tried maxAttempts times.
+   */
+  async recoverAbandoned(): Promise<void> {
+    const { db, instanceId } = this.options;
+    const mine = [...this.running.values()].map((r) => r.job.id);
+    const abandoned = await db.query<{ id: string; attempts: number }>(
+      `SELECT id, attempts FROM printing_logs
+       WHERE status = 'InProgress'
+         AND NOT (id = ANY($3::uuid[]))
+         AND (claimed_by = $1 OR claimed_by IS NULL OR claimed_at IS NULL
+              OR claimed_at < now() - make_interval(secs => $2::double precision / 1000))`,
+      [instanceId, this.leaseMs, mine],
+    );
+    for (const job of abandoned) {
+      if (job.attempts >= this.maxAttempts) {
+        await this.fail(job.id, 'Máy in bị gián đoạn nhiều lần, yêu cầu in đã được hoàn trang');
+        continue;
+      }
+      const row = await db.one<{ user_id: string }>(
+        `UPDATE printing_logs SET status = 'Queued', started_at = NULL, claimed_by = NULL, claimed_at = NULL,
+                updated_at = now()
+         WHERE id = $1 AND status = 'InProgress' RETURNING user_id`,
+        [job.id],
+      );
+      if (row) {
+        this.options.log?.warn({ jobId: job.id }, 'print job abandoned by a stopped instance: queued again');
+        this.changed(row.user_id);
+      }
+    }
+  }
+
+  private changed(userId: string): void {
+    this.options.realtime.emitStudentHistoryChanged(userId);
+    this.options.realtime.emitPrinterListChanged();
+  }
+
+  /** Stops polling; jobs being printed go back to the queue (they resume at the next start). */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.setState('stopping');
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // a pass in flight may still launch a job: let it finish first, then stop every job
+    await this.ticking?.catch(() => undefined);
+    const running = [...this.running.values()];
+    for (const r of running) r.controller.abort(new Error('dispatcher stopping'));
+    await Promise.allSettled(running.map((r) => r.done));
+    this.setState('stopped');
+  }
+
+  /** Jobs being printed by this instance (tests, health). */
+  get activeJobs(): string[] {
+    return [...this.running.values()].map((r) => r.job.id);
+  }
+}
