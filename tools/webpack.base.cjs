@@ -84,7 +84,8 @@ function makeConfig(opts, argv = {}) {
       }),
       opts.entry &&
         new HtmlWebpackPlugin({
-          template: path.join(opts.dir, 'public/index.html'),
+          // One page template for the shell and each remote's standalone dev page.
+          template: path.join(root, 'shell/public/index.html'),
           favicon: path.join(root, 'shell/public/favicon.svg'),
         }),
     ].filter(Boolean),
