@@ -42,6 +42,8 @@ export interface AppConfig {
   printDispatcher: boolean | null;
   /** Time the simulated printer takes per sheet (PRINT_SIM_MS_PER_SHEET). */
   printSimMsPerSheet: number;
+  /** A print claim not renewed for this long was left by a dead process (PRINT_CLAIM_LEASE). */
+  printClaimLeaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -143,5 +145,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bootstrapSpso: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
     printDispatcher: str(env, 'PRINT_DISPATCHER') === undefined ? null : bool(env, 'PRINT_DISPATCHER', true),
     printSimMsPerSheet: int(env, 'PRINT_SIM_MS_PER_SHEET', 1_000, 0, 600_000),
+    printClaimLeaseMs: duration(env, 'PRINT_CLAIM_LEASE', '15s'),
   };
 }

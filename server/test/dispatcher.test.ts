@@ -127,35 +127,39 @@ describe(`print dispatcher (${DRIVER})`, () => {
     expect(await ledgerSum(t.app.db, student.id)).toBe(10);
   });
 
-  it('after a crash: an abandoned InProgress job resumes; one tried too often is failed and refunded', async () => {
+  it('after a crash: an abandoned job resumes, one tried too often is refunded, a live claim is left alone', async () => {
     const student = await newStudent(t.app, 10);
-    const [stale, ownAfterRestart, exhausted] = await queue(student.token, 3, 'H1-101');
-    // what a killed instance leaves behind
+    const [stale, exhausted] = await queue(student.token, 2, 'H1-101');
+    const [live] = await queue(student.token, 1, 'H1-203');
+    // what a killed process leaves behind: claims nobody renews any more
     await t.app.db.query(
-      `UPDATE printing_logs SET status = 'InProgress', claimed_by = 'dead-instance',
+      `UPDATE printing_logs SET status = 'InProgress', claimed_by = 'dead-process',
               claimed_at = now() - interval '1 hour', attempts = 1 WHERE id = $1`,
       [stale],
     );
     await t.app.db.query(
-      `UPDATE printing_logs SET status = 'InProgress', claimed_by = 'test-a', claimed_at = now(), attempts = 1
-       WHERE id = $1`,
-      [ownAfterRestart],
-    );
-    await t.app.db.query(
-      `UPDATE printing_logs SET status = 'InProgress', claimed_by = 'dead-instance',
+      `UPDATE printing_logs SET status = 'InProgress', claimed_by = 'dead-process',
               claimed_at = now() - interval '1 hour', attempts = 3 WHERE id = $1`,
       [exhausted],
     );
+    // and a job another live process is printing right now (its claim is fresh)
+    await t.app.db.query(
+      `UPDATE printing_logs SET status = 'InProgress', claimed_by = 'live-process', claimed_at = now(), attempts = 1
+       WHERE id = $1`,
+      [live],
+    );
     const { dispatcher: d } = makeDispatcher(1);
     await d.start();
-    await until(
-      async () => (await status(stale ?? '')) === 'Completed' && (await status(ownAfterRestart ?? '')) === 'Completed',
-    );
+    await until(async () => (await status(stale ?? '')) === 'Completed');
     expect(await status(exhausted ?? '')).toBe('Failed');
+    expect(await status(live ?? '')).toBe('InProgress');
     // 3 jobs of 2 pages charged, the exhausted one refunded
     expect(await ledgerSum(t.app.db, student.id)).toBe(6);
     const balance = await t.app.db.one<{ balance: number }>('SELECT balance FROM users WHERE id = $1', [student.id]);
     expect(balance?.balance).toBe(6);
+    // the live process dies too: once its claim lapses, the job is taken back
+    await t.app.db.query(`UPDATE printing_logs SET claimed_at = now() - interval '1 hour' WHERE id = $1`, [live]);
+    await until(async () => (await status(live ?? '')) === 'Completed');
   });
 
   it('a stop puts the job being printed back in the queue', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import os from 'node:os';
 import fp from 'fastify-plugin';
 import { Dispatcher } from '../printing/dispatcher';
@@ -17,8 +18,9 @@ export default fp(
       db: app.db,
       realtime: app.realtime,
       driver,
-      // stable across restarts of this instance, so a job it held when killed is taken back at once
-      instanceId: `${os.hostname()}:${app.appConfig.port}`,
+      // one per process: a job held by a killed process is taken back once its claim lapses
+      instanceId: `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`,
+      leaseMs: app.appConfig.printClaimLeaseMs,
       log: app.log,
       status: app.dispatcher,
     });

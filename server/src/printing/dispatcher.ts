@@ -8,9 +8,9 @@ import { PrintDriverError, type PrinterDriver, type PrintJob } from './driver';
 /**
  * The print queue lives in printing_logs. The dispatcher claims the oldest Queued job of each active,
  * idle printer (one job at a time per printer, in order) with row locks, so two server instances never
- * print one job twice; a running job's claim is renewed while it prints. A job left InProgress by a
- * stopped or crashed instance (its claim expired, or claimed under this instance's id before a restart)
- * is queued again to resume, or failed and refunded after maxAttempts. A failed job is refunded in
+ * print one job twice; a running job's claim is renewed on every pass while it prints. A job left
+ * InProgress by a crashed instance (its claim not renewed for leaseMs) is queued again to resume, or
+ * failed and refunded after maxAttempts; a live instance's job is never taken. A failed job is refunded in
  * full, once (the ledger's unique refund per job). Every change emits update-student-history to its
  * student and update-printer-list to everyone.
  */
@@ -18,7 +18,7 @@ export interface DispatcherOptions {
   db: Db;
   realtime: Realtime;
   driver: PrinterDriver;
-  /** Names this instance's claims; stable across restarts of the same instance. */
+  /** Names this process's claims: unique per process (a restarted process is a new claimer). */
   instanceId: string;
   log?: FastifyBaseLogger;
   /** The status /healthz reports (updated in place). */
@@ -50,7 +50,7 @@ export class Dispatcher {
 
   constructor(private readonly options: DispatcherOptions) {
     this.pollMs = options.pollMs ?? 500;
-    this.leaseMs = options.leaseMs ?? 30_000;
+    this.leaseMs = options.leaseMs ?? 15_000;
     this.maxAttempts = options.maxAttempts ?? 3;
   }
 
@@ -236,20 +236,19 @@ export class Dispatcher {
   }
 
   /**
-   * Jobs left InProgress by a crash: claimed under this instance's id but not running here (a restart),
-   * or claimed by anyone whose claim expired. Queued again to resume, or failed and refunded once they
-   * have been tried maxAttempts times.
+   * Jobs left InProgress by a crash: their claim was not renewed for leaseMs (or they have none).
+   * Queued again to resume, or failed and refunded once they have been tried maxAttempts times.
    */
   async recoverAbandoned(): Promise<void> {
-    const { db, instanceId } = this.options;
+    const { db } = this.options;
     const mine = [...this.running.values()].map((r) => r.job.id);
     const abandoned = await db.query<{ id: string; attempts: number }>(
       `SELECT id, attempts FROM printing_logs
        WHERE status = 'InProgress'
-         AND NOT (id = ANY($3::uuid[]))
-         AND (claimed_by = $1 OR claimed_by IS NULL OR claimed_at IS NULL
-              OR claimed_at < now() - make_interval(secs => $2::double precision / 1000))`,
-      [instanceId, this.leaseMs, mine],
+         AND NOT (id = ANY($2::uuid[]))
+         AND (claimed_by IS NULL OR claimed_at IS NULL
+              OR claimed_at < now() - make_interval(secs => $1::double precision / 1000))`,
+      [this.leaseMs, mine],
     );
     for (const job of abandoned) {
       if (job.attempts >= this.maxAttempts) {
