@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal, Table, Tag } from 'antd';
+import { formatVietnamDateTime } from 'shared-ui';
+import { fetchLedger, type LedgerEntry } from '../api/ledger';
+
+const KIND_COLOURS: Record<LedgerEntry['kind'], string> = {
+  grant: 'blue',
+  purchase: 'green',
+  charge: 'default',
+  refund: 'gold',
+  adjustment: 'purple',
+};
+
+/** The student's own page movements (grants, purchases, prints, refunds) with their dates. */
+export function LedgerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('student');
+  const [rows, setRows] = useState<LedgerEntry[] | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    setRows(null);
+    fetchLedger()
+      .then(setRows)
+      .catch((error: unknown) => {
+        console.error('ledger unavailable', error);
+        setRows([]);
+      });
+  }, [open]);
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} width={720} title={t('payments.ledger.title')}>
+      <Table<LedgerEntry>
+        rowKey={(row) => String(row.id)}
+        loading={rows === null}
+        dataSource={rows ?? []}
+        size="small"
+        pagination={{ pageSize: 10, showSizeChanger: false }}
+        locale={{ emptyText: t('payments.ledger.empty') }}
+        columns={[
+          { key: 'time', title: t('payments.ledger.time'), render: (_, row) => formatVietnamDateTime(row.created_at ?? row.createdAt) },
+          {
+            key: 'kind',
+            title: t('payments.ledger.kind'),
+            render: (_, row) => <Tag color={KIND_COLOURS[row.kind]}>{t(`payments.ledger.kinds.${row.kind}`)}</Tag>,
+          },
+          {
+            key: 'delta',
+            title: t('payments.ledger.delta'),
+            align: 'right',
+            render: (_, row) => (
+              <span style={{ color: row.delta < 0 ? '#cf1322' : '#389e0d', fontWeight: 600 }}>
+                {row.delta > 0 ? `+${row.delta}` : row.delta}
+              </span>
+            ),
+          },
+          { key: 'after', title: t('payments.ledger.balanceAfter'), align: 'right', render: (_, row) => row.balance_after ?? row.balanceAfter },
+          { key: 'note', title: t('payments.ledger.note'), render: (_, row) => row.note ?? '' },
+        ]}
+      />
+    </Modal>
+  );
+}
