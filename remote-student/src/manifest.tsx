@@ -10,6 +10,8 @@ import { HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useSessionStore } from 'shared-api';
 import { PageFrame, type RemoteManifest } from 'shared-ui';
 import en from './locales/en.json';
+import paymentsEn from './locales/payments/en.json';
+import paymentsVi from './locales/payments/vi.json';
 import vi from './locales/vi.json';
 
 /** The student remote: its routes, its side-menu links and its texts, mounted by the shell. */
@@ -26,7 +28,9 @@ const manifest: RemoteManifest = {
     { key: 'printing', labelKey: 'menu.printing', path: '/Printing', icon: <PrinterOutlined /> },
     { key: 'history', labelKey: 'menu.history', path: '/History', icon: <HistoryOutlined /> },
   ],
-  locales: { vi, en },
+  locales: { vi: { ...vi, payments: paymentsVi }, en: { ...en, payments: paymentsEn } },
+  // Buy more paper and the page movements, in the user dropdown; loaded when the dropdown first opens.
+  UserMenuExtra: lazy(() => import('./features/payments/components/user-menu-extra')),
   singletons: {
     react: useState,
     'react-dom': createPortal,

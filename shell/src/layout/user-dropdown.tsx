@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, Dropdown, Divider } from 'antd';
 import { DownOutlined, LogoutOutlined } from '@ant-design/icons';
@@ -48,7 +48,11 @@ export function UserDropdown({ onLogout, Extra }: Props) {
               item.key === 'name' ? { key: item.key, children: <strong>{item.label}</strong> } : item,
             )}
           />
-          {Extra && <Extra />}
+          {Extra && (
+            <Suspense fallback={null}>
+              <Extra />
+            </Suspense>
+          )}
           <Divider style={{ margin: '8px 0' }} />
           <Button block icon={<LogoutOutlined />} onClick={onLogout}>
             {t('common.logout')}

@@ -25,3 +25,5 @@ export function PaymentsUserMenuExtra() {
     </>
   );
 }
+
+export default PaymentsUserMenuExtra;
