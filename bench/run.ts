@@ -1,10 +1,15 @@
 // Benchmarks that print figures (not timed tests). Run: npm run bench (after npm run build).
 // Every load goes to loopback servers this script starts, for a bounded time.
+// `npm run bench -- printing` runs only the student-printing figures of issue 3; one of them alone:
+// `npm run bench -- print-accept | printers-list | filter-logs`; `npm run bench -- foundation` the rest.
 import { launchBrowser } from '../e2e/support/browser';
 import { startPortal } from '../e2e/support/portal';
 import { load } from './lib/load';
 import { startHelloWorld } from './hello-world';
 import { measurePage, type PageWeight } from './page-weight';
+import { benchPrintAccept } from './print-accept';
+import { benchPrintersList } from './printers-list';
+import { benchFilterLogs } from './filter-logs';
 
 async function signIn(url: string, email: string): Promise<{ accessToken: string; refreshToken: string }> {
   const res = await fetch(`${url}/v1/user/login`, {
@@ -17,9 +22,7 @@ async function signIn(url: string, email: string): Promise<{ accessToken: string
   return body.data;
 }
 
-async function main(): Promise<void> {
-  console.log(`Smart Printing benchmarks — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
-
+async function foundation(): Promise<void> {
   const hello = await startHelloWorld();
   const base = await load(hello.url);
   await hello.close();
@@ -57,7 +60,32 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+const GROUPS: Record<string, (() => Promise<unknown>)[]> = {
+  foundation: [foundation],
+  printing: [benchPrintAccept, benchPrintersList, benchFilterLogs],
+  'print-accept': [benchPrintAccept],
+  'printers-list': [benchPrintersList],
+  'filter-logs': [benchFilterLogs],
+};
+
+async function main(): Promise<void> {
+  const names = process.argv.slice(2).filter((arg) => arg !== '--');
+  for (const name of names) {
+    if (!GROUPS[name]) throw new Error(`unknown benchmark "${name}"; one of: ${Object.keys(GROUPS).join(', ')} (none = all)`);
+  }
+  const os = await import('node:os');
+  console.log(
+    `Smart Printing benchmarks — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} cores, ` +
+      `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}\n`,
+  );
+  const selected = names.length > 0 ? names : ['foundation', 'printing'];
+  for (const name of selected) for (const bench of GROUPS[name] ?? []) await bench();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,266 @@
+// GET /v1/student/filterLogs (issue 3):
+// 1. req/s at 50 connections as a share of a bare `SELECT 1` route on the same driver (the server's own
+//    PGlite driver code, in its own process like the portal), same run. Target ≥ 50 %.
+// 2. the time of one call (median of 20 after a warm-up) with 1k, 100k and 1M printing logs in the
+//    database. Target flat: ≤ 2× from 1k to 1M.
+// The logs are made with generate_series while the portal is stopped (PGlite is single-process), spread
+// over 100 students (the caller, the demo student, has every 100th row: 1 %) and over the twelve months
+// before now; each has its own document row. Statuses: Completed, every 13th Failed, and the rows of the
+// last hour Queued (the dispatcher is off). The demo seed's own logs and documents are removed first.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startBaseline } from './lib/baseline';
+import { load, type LoadResult } from './lib/load';
+import { median, openServerDb, round1, signIn, startBenchPortal, DEMO_STUDENT, type BenchPortal, type ServerDb } from './lib/portal';
+
+const SIZES = (process.env.BENCH_LOG_SIZES ?? '1000,100000,1000000').split(',').map(Number);
+const CALLS = 20;
+const OTHER_STUDENTS = 99;
+/** What the student remote sends on /History (remote-student/src/features/history/api/filter-logs.ts). */
+const PAGE_QUERY = '?per_page=100&sortDirection=-1';
+/** The same with one page of 10: the same number of rows at every size, so only the database scales. */
+const SMALL_QUERY = '?per_page=10&sortDirection=-1';
+
+export interface SizeFigures {
+  logs: number;
+  callerLogs: number;
+  insertMs: number;
+  medianMs: number;
+  medianServerMs: number | null;
+  medianSmallMs: number;
+  medianSmallServerMs: number | null;
+  listPlanMs: number | null;
+  totalsPlanMs: number | null;
+}
+
+export interface FilterLogsFigures {
+  select1: LoadResult;
+  filterLogs: LoadResult;
+  sharePct: number;
+  sizes: SizeFigures[];
+}
+
+interface Ids {
+  caller: string;
+  others: string[];
+  printers: string[];
+  now: string;
+}
+
+async function prepare(db: ServerDb): Promise<Ids> {
+  const demo = await db.one<{ id: string; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [DEMO_STUDENT]);
+  if (!demo) throw new Error('demo student missing');
+  await db.query(
+    `INSERT INTO users (email, password_hash, role, mssv, first_name, last_name, major, classes)
+     SELECT 'bench' || k || '@hcmut.edu.vn', $1, 'student', 'B' || lpad(k::text, 7, '0'), 'Bench', 'Student ' || k, 'Bench', 'BE01'
+     FROM generate_series(1, $2::int) AS k`,
+    [demo.password_hash, OTHER_STUDENTS],
+  );
+  const others = await db.query<{ id: string }>(`SELECT id FROM users WHERE email LIKE 'bench%@hcmut.edu.vn' ORDER BY email`);
+  const printers = await db.query<{ printer_id: string }>('SELECT printer_id FROM printers ORDER BY printer_id');
+  await db.exec('DELETE FROM printing_logs; DELETE FROM documents;');
+  const now = await db.one<{ now: string }>('SELECT now()::text AS now');
+  return { caller: demo.id, others: others.map((r) => r.id), printers: printers.map((r) => r.printer_id), now: now?.now ?? new Date().toISOString() };
+}
+
+/** Rows from..to (1-based, inclusive): documents, then their logs; in batches of 100k rows. */
+async function insertLogs(db: ServerDb, ids: Ids, from: number, to: number): Promise<number> {
+  const started = performance.now();
+  const owner = `CASE WHEN i % 100 = 0 THEN $3::uuid ELSE ($4::uuid[])[1 + i % ${ids.others.length}] END`;
+  const frac = '(i * 0.6180339887498949 - floor(i * 0.6180339887498949))';
+  const at = `($5::timestamptz - interval '365 days' * ${frac})`;
+  for (let a = from; a <= to; a += 100_000) {
+    const b = Math.min(to, a + 99_999);
+    await db.query(
+      `INSERT INTO documents (id, owner_id, title, file_type, pages, size_bytes, storage_path, sha256, created_at)
+       SELECT md5('bench-doc-' || i)::uuid, ${owner}, 'Bai tap tuan ' || (i % 15) || ' - ' || i || '.pdf', 'pdf',
+              1 + (i * 31) % 60, 20000 + (i * 7919) % 2000000, NULL, NULL, ${at}
+       FROM generate_series($1::int, $2::int) AS i`,
+      [a, b, ids.caller, ids.others, ids.now],
+    );
+    await db.query(
+      `INSERT INTO printing_logs (id, user_id, printer_id, document_id, status, paper_size, num_version, color_option,
+                                  landscape_option, pages_per_sheet, num_sides, page_ranges, selected_pages, total_pages,
+                                  cost, failure_reason, finish_date, started_at, created_at, updated_at)
+       SELECT md5('bench-log-' || i)::uuid, ${owner}, ($6::text[])[1 + (i * 7) % array_length($6::text[], 1)],
+              md5('bench-doc-' || i)::uuid, s.status, s.size, 1, false, false, 1, 1 + i % 2, NULL,
+              1 + (i * 31) % 60, ceil((1 + (i * 31) % 60) / (1 + i % 2)::numeric)::int,
+              ceil((1 + (i * 31) % 60) / (1 + i % 2)::numeric)::int * (CASE WHEN s.size = 'A3' THEN 2 ELSE 1 END),
+              CASE WHEN s.status = 'Failed' THEN 'printer jam' END,
+              CASE WHEN s.status <> 'Queued' THEN ${at} + interval '2 minutes' END,
+              CASE WHEN s.status <> 'Queued' THEN ${at} + interval '1 minute' END,
+              ${at}, ${at}
+       FROM generate_series($1::int, $2::int) AS i,
+            LATERAL (SELECT CASE WHEN ${frac} < 1 / 8760.0 THEN 'Queued' WHEN i % 13 = 0 THEN 'Failed' ELSE 'Completed' END AS status,
+                            CASE WHEN i % 10 = 0 THEN 'A3' ELSE 'A4' END AS size) AS s`,
+      [a, b, ids.caller, ids.others, ids.now, ids.printers],
+    );
+  }
+  return performance.now() - started;
+}
+
+/** EXPLAIN ANALYZE of the two queries one filterLogs call runs (copied from printing.repository.ts). */
+async function explain(db: ServerDb, caller: string): Promise<{ listMs: number | null; totalsMs: number | null; plans: string }> {
+  const list = `
+    SELECT l.id, l.status, l.finish_date, l.paper_size, l.num_version, l.color_option, l.landscape_option,
+           l.pages_per_sheet, l.num_sides, l.page_ranges, l.selected_pages, l.total_pages, l.cost, l.failure_reason,
+           l.user_id, l.printer_id, l.created_at, l.updated_at,
+           d.title, d.pages, d.file_type, p.facility, p.department, p.room,
+           CASE WHEN l.status = 'Queued' THEN (
+             SELECT count(*)::int + 1 FROM printing_logs x
+             WHERE x.printer_id = l.printer_id AND x.status IN ('Queued', 'InProgress')
+               AND (x.created_at, x.id) < (l.created_at, l.id)
+           ) END AS position
+    FROM printing_logs l
+    JOIN documents d ON d.id = l.document_id
+    JOIN printers p ON p.printer_id = l.printer_id
+    WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT 100 OFFSET 0`;
+  const totals = `
+    SELECT coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A3'), 0)::int AS a3,
+           coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A4'), 0)::int AS a4
+    FROM printing_logs WHERE user_id = $1 AND status = 'Completed'`;
+  const run = async (sql: string) => {
+    await db.query(`EXPLAIN (ANALYZE) ${sql}`, [caller]);
+    const rows = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE) ${sql}`, [caller]);
+    const lines = rows.map((r) => r['QUERY PLAN']);
+    const exec = lines.map((l) => /Execution Time: ([\d.]+) ms/.exec(l)).find(Boolean);
+    return { ms: exec ? Number(exec[1]) : null, text: lines.join('\n') };
+  };
+  const l = await run(list);
+  const t = await run(totals);
+  return { listMs: l.ms, totalsMs: t.ms, plans: `-- list\n${l.text}\n-- totals\n${t.text}` };
+}
+
+async function timeCalls(portal: BenchPortal, token: string, query: string): Promise<{ wall: number; server: number | null; logs: number }> {
+  const url = `${portal.url}/v1/student/filterLogs${query}`;
+  const headers = { authorization: `Bearer ${token}` };
+  let logs = 0;
+  for (let i = 0; i < 3; i += 1) {
+    const res = await fetch(url, { headers });
+    const body = (await res.json()) as { data: { printingLogs: unknown[] } };
+    if (!res.ok) throw new Error(`filterLogs: HTTP ${res.status}`);
+    logs = body.data.printingLogs.length;
+  }
+  const before = portal.accessLog.length;
+  const wall: number[] = [];
+  for (let i = 0; i < CALLS; i += 1) {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    wall.push(performance.now() - started);
+  }
+  const lines = () => portal.accessLog.slice(before).filter((l) => l.url.startsWith('/v1/student/filterLogs'));
+  // the access lines come through a pipe: wait for them (a busy machine may delay them)
+  for (let i = 0; i < 100 && lines().length < CALLS; i += 1) await new Promise((r) => setTimeout(r, 20));
+  const server = lines().map((l) => l.ms);
+  return { wall: round1(median(wall)), server: server.length === CALLS ? round1(median(server)) : null, logs };
+}
+
+export async function benchFilterLogs(): Promise<FilterLogsFigures> {
+  console.log('\n== GET /v1/student/filterLogs (issue 3) ==');
+  const benchStarted = performance.now();
+  const dir = mkdtempSync(path.join(tmpdir(), 'sp-bench-logs-'));
+  const dataDir = path.join(dir, 'pglite');
+  const sizes: SizeFigures[] = [];
+  let filterLogs: LoadResult | undefined;
+  let select1: LoadResult | undefined;
+  try {
+    await (await startBenchPortal(dataDir)).stop();
+    let db = await openServerDb(dataDir);
+    const ids = await prepare(db);
+    await db.close();
+    let inserted = 0;
+    for (const size of SIZES) {
+      db = await openServerDb(dataDir);
+      let insertMs: number;
+      let plan: Awaited<ReturnType<typeof explain>>;
+      try {
+        insertMs = await insertLogs(db, ids, inserted + 1, size);
+        inserted = size;
+        const count = await db.one<{ all: number; caller: number }>(
+          'SELECT count(*)::int AS all, count(*) FILTER (WHERE user_id = $1)::int AS caller FROM printing_logs',
+          [ids.caller],
+        );
+        plan = await explain(db, ids.caller);
+        console.log(
+          `${size} logs (caller ${count?.caller}): inserted ${size - (sizes.at(-1)?.logs ?? 0)} in ${round1(insertMs / 1000)} s; ` +
+            `EXPLAIN ANALYZE list ${plan.listMs} ms, totals ${plan.totalsMs} ms`,
+        );
+        if (process.env.BENCH_PLANS) console.log(plan.plans);
+        sizes.push({
+          logs: size,
+          callerLogs: count?.caller ?? 0,
+          insertMs,
+          medianMs: 0,
+          medianServerMs: null,
+          medianSmallMs: 0,
+          medianSmallServerMs: null,
+          listPlanMs: plan.listMs,
+          totalsPlanMs: plan.totalsMs,
+        });
+      } finally {
+        await db.close();
+      }
+      const figures = sizes[sizes.length - 1] as SizeFigures;
+
+      if (sizes.length === 1) {
+        // req/s at the smallest size, without the access log (it costs the server a write per request)
+        const portal = await startBenchPortal(dataDir);
+        try {
+          const { accessToken } = await signIn(portal.url);
+          filterLogs = await load(`${portal.url}/v1/student/filterLogs${PAGE_QUERY}`, { headers: { authorization: `Bearer ${accessToken}` } });
+        } finally {
+          await portal.stop();
+        }
+        const baseline = await startBaseline('select1');
+        try {
+          select1 = await load(baseline.url);
+        } finally {
+          await baseline.close();
+        }
+        console.log(`bare SELECT 1 route (server's PGlite driver, own process): ${select1.reqPerSec} req/s, p99 ${select1.p99Ms} ms`);
+        console.log(
+          `GET /v1/student/filterLogs${PAGE_QUERY} (${figures.callerLogs} logs of the caller): ${filterLogs.reqPerSec} req/s, ` +
+            `p99 ${filterLogs.p99Ms} ms, non-2xx ${filterLogs.non2xx}; ${((filterLogs.reqPerSec / select1.reqPerSec) * 100).toFixed(1)} % of SELECT 1`,
+        );
+      }
+
+      const startedAt = performance.now();
+      const portal = await startBenchPortal(dataDir, { accessLog: true });
+      const startMs = performance.now() - startedAt;
+      try {
+        const { accessToken } = await signIn(portal.url);
+        const page = await timeCalls(portal, accessToken, PAGE_QUERY);
+        const small = await timeCalls(portal, accessToken, SMALL_QUERY);
+        figures.medianMs = page.wall;
+        figures.medianServerMs = page.server;
+        figures.medianSmallMs = small.wall;
+        figures.medianSmallServerMs = small.server;
+        console.log(
+          `  one call (median of ${CALLS}, portal started in ${round1(startMs / 1000)} s): per_page=100 (${page.logs} logs returned) ` +
+            `wall ${page.wall} ms, server ${page.server ?? '?'} ms; per_page=10 wall ${small.wall} ms, server ${small.server ?? '?'} ms`,
+        );
+      } finally {
+        await portal.stop();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (!filterLogs || !select1) throw new Error('no load figures');
+  const sharePct = (filterLogs.reqPerSec / select1.reqPerSec) * 100;
+  const first = sizes[0];
+  const last = sizes[sizes.length - 1];
+  if (first && last) {
+    const ratio = (last.medianServerMs ?? last.medianMs) / (first.medianServerMs ?? first.medianMs);
+    const ratioSmall = (last.medianSmallServerMs ?? last.medianSmallMs) / (first.medianSmallServerMs ?? first.medianSmallMs);
+    console.log(
+      `growth ${first.logs} → ${last.logs} logs: ${ratio.toFixed(2)}× (per_page=100), ${ratioSmall.toFixed(2)}× (per_page=10); ` +
+        `target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}`,
+    );
+  }
+  console.log(`share of SELECT 1: ${sharePct.toFixed(1)} % (target ≥ 50 %: ${sharePct >= 50 ? 'met' : 'NOT met'})`);
+  console.log(`filter-logs bench took ${round1((performance.now() - benchStarted) / 1000)} s`);
+  return { select1, filterLogs, sharePct, sizes };
+}
