@@ -44,6 +44,18 @@ export interface AppConfig {
   printSimMsPerSheet: number;
   /** A print claim not renewed for this long was left by a dead process (PRINT_CLAIM_LEASE). */
   printClaimLeaseMs: number;
+  /** Which payment gateway starts new payments (PAYMENT_GATEWAY): the built-in sandbox or VNPay. */
+  paymentGateway: 'sandbox' | 'vnpay';
+  /** VNPay merchant settings (VNPAY_TMN_CODE, VNPAY_HASH_SECRET, VNPAY_URL); required for 'vnpay'. */
+  vnpay: { tmnCode: string; hashSecret: string; url: string } | null;
+  /** The public origin of this server (PUBLIC_URL), e.g. https://print.hcmut.edu.vn: gateway return URLs. */
+  publicUrl: string | null;
+  /** A gateway callback received this long after a payment expired still credits it (PAYMENT_CALLBACK_GRACE). */
+  paymentCallbackGraceMs: number;
+  /** Run the semester grant scheduler in this process (GRANT_SCHEDULER); null = yes, except when env is 'test'. */
+  grantScheduler: boolean | null;
+  /** How often the grant scheduler checks for a semester to grant (GRANT_CHECK_MS). */
+  grantCheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +120,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('BOOTSTRAP_SPSO_EMAIL and BOOTSTRAP_SPSO_PASSWORD go together');
   }
 
+  const paymentGateway = (str(env, 'PAYMENT_GATEWAY') ?? 'sandbox').toLowerCase();
+  if (paymentGateway !== 'sandbox' && paymentGateway !== 'vnpay') {
+    throw new ConfigError(`PAYMENT_GATEWAY must be sandbox or vnpay (got "${paymentGateway}")`);
+  }
+  const publicUrl = str(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null;
+  if (publicUrl !== null && !/^https?:\/\/[^/]+/.test(publicUrl)) {
+    throw new ConfigError('PUBLIC_URL must be an http(s) origin, e.g. https://print.example.edu.vn');
+  }
+  const vnpTmnCode = str(env, 'VNPAY_TMN_CODE');
+  const vnpHashSecret = str(env, 'VNPAY_HASH_SECRET');
+  const vnpUrl = str(env, 'VNPAY_URL') ?? 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html';
+  if (paymentGateway === 'vnpay' && (!vnpTmnCode || !vnpHashSecret || !publicUrl)) {
+    throw new ConfigError('PAYMENT_GATEWAY=vnpay needs VNPAY_TMN_CODE, VNPAY_HASH_SECRET and PUBLIC_URL');
+  }
+
   const dataDir = str(env, 'DATA_DIR') ?? path.join(REPO_ROOT, 'data', 'pglite');
 
   return {
@@ -146,5 +173,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     printDispatcher: str(env, 'PRINT_DISPATCHER') === undefined ? null : bool(env, 'PRINT_DISPATCHER', true),
     printSimMsPerSheet: int(env, 'PRINT_SIM_MS_PER_SHEET', 1_000, 0, 600_000),
     printClaimLeaseMs: duration(env, 'PRINT_CLAIM_LEASE', '15s'),
+    paymentGateway,
+    vnpay: vnpTmnCode && vnpHashSecret ? { tmnCode: vnpTmnCode, hashSecret: vnpHashSecret, url: vnpUrl } : null,
+    publicUrl,
+    paymentCallbackGraceMs: duration(env, 'PAYMENT_CALLBACK_GRACE', '5m'),
+    grantScheduler: str(env, 'GRANT_SCHEDULER') === undefined ? null : bool(env, 'GRANT_SCHEDULER', true),
+    grantCheckMs: int(env, 'GRANT_CHECK_MS', 3_600_000, 1_000, 86_400_000),
   };
 }

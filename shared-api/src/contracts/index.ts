@@ -7,3 +7,4 @@ export * from './events';
 export * from './envelope';
 export * from './dto';
 export * from './realtime';
+export * from './payments';

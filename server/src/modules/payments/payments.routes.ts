@@ -1,0 +1,173 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db';
+import { ok, responses } from '../../lib/envelope';
+import { errors } from '../../lib/errors';
+import type { PaymentGateway } from '../../payments/gateway';
+import { SandboxGateway } from '../../payments/sandbox-gateway';
+import { VnpayGateway } from '../../payments/vnpay-gateway';
+import { currentUser } from '../../plugins/auth';
+import {
+  BkPaymentBody,
+  BkPaymentData,
+  ConfirmPaymentBody,
+  GatewayParam,
+  LedgerData,
+  LedgerQuery,
+  PaymentListData,
+  StudentPayment,
+} from './payments.schemas';
+import { createPaymentsService, PAY_OK_MESSAGE } from './payments.service';
+
+export interface PaymentsRoutesOptions {
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+/** The sandbox's signing secret: generated once, shared by every instance on the database. */
+async function sandboxSecret(db: Db): Promise<string> {
+  await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    'payment_sandbox',
+    crypto.randomBytes(32).toString('hex'),
+  ]);
+  const row = await db.one<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', ['payment_sandbox']);
+  if (!row) throw new Error('could not store the sandbox gateway secret');
+  return row.value;
+}
+
+/** Query strings and form bodies as flat text fields (the first value of a repeated field). */
+function fieldsOf(value: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!value || typeof value !== 'object') return fields;
+  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+    const first = Array.isArray(raw) ? raw[0] : raw;
+    if (typeof first === 'string' || typeof first === 'number') fields[key] = String(first);
+  }
+  return fields;
+}
+
+/**
+ * Buying pages: POST /v1/student/confirm-payment, GET /v1/student/payments, POST /v1/student/BKpayment,
+ * GET /v1/student/ledger (students), and the gateways' public routes: the IPN callbacks
+ * (GET|POST /v1/payments/:gateway/ipn, the only thing that credits), the VNPay return page
+ * (display only) and the sandbox payment page.
+ */
+export default async function paymentsRoutes(app: FastifyInstance, options: PaymentsRoutesOptions = {}): Promise<void> {
+  const config = app.appConfig;
+  const sandbox = new SandboxGateway(await sandboxSecret(app.db), config.publicUrl ?? '');
+  const gateways = new Map<string, PaymentGateway>([['sandbox', sandbox]]);
+  if (config.vnpay && config.publicUrl) {
+    gateways.set(
+      'vnpay',
+      new VnpayGateway({ ...config.vnpay, returnUrl: `${config.publicUrl}/v1/payments/vnpay/return` }),
+    );
+  }
+  const gateway = gateways.get(config.paymentGateway);
+  if (!gateway) throw new Error(`payment gateway ${config.paymentGateway} is not configured`);
+
+  const service = createPaymentsService({
+    db: app.db,
+    gateway,
+    sandbox,
+    gateways,
+    now: options.now ?? (() => new Date()),
+    callbackGraceMs: config.paymentCallbackGraceMs,
+    log: app.log,
+  });
+
+  app.post<{ Body: ConfirmPaymentBody }>(
+    '/v1/student/confirm-payment',
+    {
+      config: { roles: ['student'] },
+      schema: {
+        tags: ['payment'],
+        summary: 'Tạo đơn mua trang in (money = số trang × giá A4 hiện tại)',
+        body: ConfirmPaymentBody,
+        response: responses(StudentPayment),
+      },
+    },
+    async (request) => ok(await service.confirm(currentUser(request), request.body.money), 'Đã tạo đơn thanh toán'),
+  );
+
+  app.get(
+    '/v1/student/payments',
+    {
+      config: { roles: ['student'] },
+      schema: {
+        tags: ['payment'],
+        summary: 'Các đơn thanh toán của sinh viên, mới nhất trước',
+        response: responses(PaymentListData),
+      },
+    },
+    async (request) => ok({ payments: await service.list(currentUser(request)) }),
+  );
+
+  app.post<{ Body: BkPaymentBody }>(
+    '/v1/student/BKpayment',
+    {
+      config: { roles: ['student'] },
+      schema: {
+        tags: ['payment'],
+        summary: 'Thanh toán một đơn qua cổng thanh toán',
+        description:
+          'Cổng sandbox: thanh toán ngay (qua cùng đường callback đã ký như cổng thật), trả về đơn đã thanh toán ' +
+          'và số dư mới. Cổng thật (VNPay): trả về redirectUrl; trang được cộng khi cổng gọi IPN.',
+        body: BkPaymentBody,
+        response: responses(BkPaymentData),
+      },
+    },
+    async (request) => {
+      const result = await service.pay(currentUser(request), request.body.payment_id, request.ip);
+      return ok(result, result.redirectUrl ? 'Chuyển tới cổng thanh toán' : PAY_OK_MESSAGE);
+    },
+  );
+
+  app.get<{ Querystring: LedgerQuery }>(
+    '/v1/student/ledger',
+    {
+      config: { roles: ['student'] },
+      schema: {
+        tags: ['payment'],
+        summary: 'Biến động số trang in của sinh viên (cấp học kỳ, mua, in, hoàn), mới nhất trước',
+        querystring: LedgerQuery,
+        response: responses(LedgerData),
+      },
+    },
+    async (request) =>
+      ok(await service.ledger(currentUser(request), request.query.page ?? 1, request.query.per_page ?? 20)),
+  );
+
+  const ipn = async (request: FastifyRequest<{ Params: GatewayParam }>) => {
+    const fields = request.method === 'GET' ? fieldsOf(request.query) : fieldsOf(request.body);
+    const result = await service.handleCallback(request.params.gateway, fields);
+    return result.answer;
+  };
+  for (const method of ['GET', 'POST'] as const) {
+    app.route<{ Params: GatewayParam }>({
+      method,
+      url: '/v1/payments/:gateway/ipn',
+      config: { roles: 'public' },
+      schema: {
+        tags: ['payment'],
+        summary: 'Callback (IPN) của cổng thanh toán: nơi duy nhất cộng trang',
+        params: GatewayParam,
+      },
+      handler: ipn,
+    });
+  }
+
+  // VNPay sends the student back here: display only, it never credits (the IPN does).
+  app.get('/v1/payments/vnpay/return', { config: { roles: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const vnpay = gateways.get('vnpay');
+    if (!vnpay) throw errors.notFound('Cổng thanh toán không được hỗ trợ');
+    const v = vnpay.verifyCallback(fieldsOf(request.query));
+    return reply.redirect(`/Bkpay?payment=${v.ok && v.paid ? 'success' : 'failed'}`);
+  });
+
+  // The sandbox's payment page: the student "pays", the sandbox calls our IPN, back to /Bkpay.
+  app.get('/v1/payments/sandbox/pay', { config: { roles: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const outcome = await service.sandboxPage(fieldsOf(request.query));
+    if (outcome === 'bad_link') throw errors.badRequest('Liên kết thanh toán không hợp lệ');
+    return reply.redirect(`/Bkpay?payment=${outcome === 'credited' || outcome === 'duplicate' ? 'success' : 'failed'}`);
+  });
+}
