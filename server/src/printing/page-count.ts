@@ -185,16 +185,47 @@ function run(file: string, args: string[], timeoutMs: number, cwd: string): Prom
   });
 }
 
+/** LibreOffice conversions running at once (each is a process of a few hundred MB). */
+export const MAX_CONCURRENT_CONVERSIONS = 2;
+let conversionsRunning = 0;
+const conversionWaiters: (() => void)[] = [];
+
+async function withConversionSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (conversionsRunning >= MAX_CONCURRENT_CONVERSIONS) {
+    await new Promise<void>((resolve) => conversionWaiters.push(resolve));
+  } else {
+    conversionsRunning += 1;
+  }
+  try {
+    return await fn();
+  } finally {
+    // hand the slot to the next waiter, or free it
+    const next = conversionWaiters.shift();
+    if (next) next();
+    else conversionsRunning -= 1;
+  }
+}
+
 /**
- * Converts an Office/OpenDocument file to PDF with LibreOffice headless: its own temporary profile
- * (conversions may run concurrently), a time limit, and the temporary folder removed afterwards.
+ * Converts an Office/OpenDocument file to PDF with LibreOffice headless: its own temporary profile,
+ * a time limit, at most MAX_CONCURRENT_CONVERSIONS at once, and the temporary folder removed afterwards.
  */
-export async function convertToPdf(
+export function convertToPdf(
   buffer: Buffer,
   extension: string,
   label: string,
   soffice: string,
   timeoutMs = DEFAULT_CONVERSION_TIMEOUT_MS,
+): Promise<Buffer> {
+  return withConversionSlot(() => convertNow(buffer, extension, label, soffice, timeoutMs));
+}
+
+async function convertNow(
+  buffer: Buffer,
+  extension: string,
+  label: string,
+  soffice: string,
+  timeoutMs: number,
 ): Promise<Buffer> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sp-convert-'));
   try {
