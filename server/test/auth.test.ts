@@ -217,7 +217,8 @@ describe('auth', () => {
 describe('access token expiry', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { accessTokenTtlMs: 1_000 }, seed: { generatedStudents: 2, jobs: 10 } });
+    // JWT times are whole seconds: a 1 s token may expire at once; 2 s lives between 1 and 2 s.
+    t = await createTestApp({ config: { accessTokenTtlMs: 2_000 }, seed: { generatedStudents: 2, jobs: 10 } });
   });
   afterAll(async () => {
     await t.close();

@@ -5,7 +5,8 @@ import { createTestApp, loginAs, type TestApp } from './helpers';
 describe('Cache-Control on API answers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { accessTokenTtlMs: 1_000 } });
+    // JWT times are whole seconds: a 2 s token lives between 1 and 2 s.
+    t = await createTestApp({ config: { accessTokenTtlMs: 2_000 } });
   });
   afterAll(() => t.close());
 
