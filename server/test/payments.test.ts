@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BkPaymentResponse, StudentLedgerResponse, StudentPayment, StudentPaymentsResponse } from 'shared-api/contracts';
 import paymentsRoutes from '../src/modules/payments/payments.routes';
+import { SandboxGateway } from '../src/payments/sandbox-gateway';
 import { VnpayGateway } from '../src/payments/vnpay-gateway';
 import { bearer, body, createTestApp, DRIVER, loginAs, VIETNAMESE, type TestApp } from './helpers';
 import { balanceOf, createStudent, ledgerMismatches } from './payments-helpers';
@@ -220,17 +221,33 @@ describe(`buying pages with the sandbox gateway (${DRIVER})`, () => {
     expect(stored?.reason).toMatch(/chữ ký/);
   });
 
-  it('the sandbox payment page pays through the same callback, once', async () => {
+  it('the sandbox payment page pays through the same callback, once; a tampered link is refused', async () => {
     const studentId = await createStudent(c.app.db);
     const token = tokenFor(c.app, studentId);
     const payment = await newPayment(c.app, token, 4);
-    // a tampered page link is refused
     const bad = await c.app.inject({
       method: 'GET',
       url: `/v1/payments/sandbox/pay?sb_OrderId=${payment._id}&sb_Amount=1&sb_ExpireDate=x&sb_Signature=00`,
     });
     expect(bad.statusCode).toBe(400);
     expect(await balanceOf(c.app.db, studentId)).toBe(0);
+
+    const secret = await c.app.db.one<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'payment_sandbox'`);
+    const link = new SandboxGateway(secret?.value ?? '').createPaymentUrl({
+      id: payment._id,
+      money: payment.money,
+      shortContent: payment.shortContent,
+      expiresAt: new Date(payment.expiresAt ?? ''),
+      clientIp: '127.0.0.1',
+      now: new Date(c.clock.ms),
+    });
+    for (let i = 0; i < 2; i += 1) {
+      const page = await c.app.inject({ method: 'GET', url: link });
+      expect(page.statusCode).toBe(302);
+      expect(page.headers.location).toBe('/Bkpay?payment=success');
+    }
+    expect(await balanceOf(c.app.db, studentId)).toBe(4);
+    expect(await purchases(c.app, payment._id)).toBe(1);
   });
 
   it('student payment routes are for students only', async () => {

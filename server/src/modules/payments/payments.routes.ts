@@ -168,6 +168,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
   app.get('/v1/payments/sandbox/pay', { config: { roles: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const outcome = await service.sandboxPage(fieldsOf(request.query));
     if (outcome === 'bad_link') throw errors.badRequest('Liên kết thanh toán không hợp lệ');
-    return reply.redirect(`/Bkpay?payment=${outcome === 'credited' || outcome === 'duplicate' ? 'success' : 'failed'}`);
+    const paid = outcome === 'credited' || outcome === 'duplicate' || outcome === 'already_paid';
+    return reply.redirect(`/Bkpay?payment=${paid ? 'success' : 'failed'}`);
   });
 }

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db';
+import { getGrantSettings, nextGrantDate, runSemesterGrant, type GrantRunResult } from './grants.service';
+
+export interface GrantSchedulerOptions {
+  db: Db;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** Longest wait between two checks (GRANT_CHECK_MS); the scheduler also wakes at the next grant date. */
+  intervalMs: number;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Runs the semester grant at start, then at each grant date (and at least every intervalMs, so a date
+ * changed in the configuration is picked up). Runs never overlap within a process; across processes
+ * the grant itself is once per student and semester.
+ */
+export class GrantScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<GrantRunResult | null> | null = null;
+  private stopped = true;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: GrantSchedulerOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** One run now (joins the one in progress). Errors are logged and answer null. */
+  runOnce(): Promise<GrantRunResult | null> {
+    this.running ??= (async () => {
+      try {
+        const result = await runSemesterGrant(this.options.db, this.now());
+        if (result.granted > 0) this.options.log?.info(result, 'semester grant');
+        return result;
+      } catch (error) {
+        this.options.log?.error({ err: error }, 'semester grant failed');
+        return null;
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Resolves when no run is in progress. */
+  async idle(): Promise<void> {
+    await this.running;
+  }
+
+  /** Runs once at once (not awaited by the caller's start), then on the timer. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    void this.tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.idle();
+  }
+
+  private async tick(): Promise<void> {
+    await this.runOnce();
+    if (this.stopped) return;
+    let delay = this.options.intervalMs;
+    try {
+      const next = nextGrantDate(await getGrantSettings(this.options.db), this.now());
+      // wake a second after the next grant date when it comes before the next regular check
+      if (next) delay = Math.min(delay, Math.max(1_000, next.getTime() - this.now().getTime() + 1_000));
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'grant scheduler: next date unknown');
+    }
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), delay);
+    this.timer.unref();
+  }
+}
