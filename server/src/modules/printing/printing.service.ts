@@ -329,13 +329,9 @@ export function createPrintingService(deps: PrintingServiceDeps) {
 
     /** One printer with its waiting count and the allowed file types. 404 when unknown. */
     async printer(printerId: string): Promise<StudentPrinterDetail> {
+      // no reload on a miss: unknown ids must not bypass the cache (the list is at most ttl old)
       const { printers, fileTypes } = await printerCache.get();
-      let printer = printers.find((p) => p.printerId === printerId);
-      if (!printer) {
-        // added a moment ago on another instance? look once more before answering 404
-        printerCache.invalidate();
-        printer = (await printerCache.get()).printers.find((p) => p.printerId === printerId);
-      }
+      const printer = printers.find((p) => p.printerId === printerId);
       if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
       return { ...printer, currentFileType: fileTypes };
     },
