@@ -32,6 +32,7 @@ export interface SizeFigures {
   medianSmallServerMs: number | null;
   listPlanMs: number | null;
   totalsPlanMs: number | null;
+  printersPlanMs: number | null;
 }
 
 export interface FilterLogsFigures {
@@ -39,6 +40,50 @@ export interface FilterLogsFigures {
   filterLogs: LoadResult;
   sharePct: number;
   sizes: SizeFigures[];
+  /** GET /v1/student/printers under load with the most logs (its 2 s reload scans printing_logs). */
+  printersAtMost: LoadResult | null;
+  whatIf: WhatIf | null;
+}
+
+/** Query times on the largest database with changes the server does not have (not a server change). */
+export interface WhatIf {
+  totalsWithIndexMs: number | null;
+  totalsAfterVacuumMs: number | null;
+  printersAfterVacuumMs: number | null;
+  listAfterVacuumMs: number | null;
+}
+
+/**
+ * What would make the growing queries flat, tried on this benchmark's own copy (portal stopped): a
+ * partial covering index for the printed totals, then VACUUM (PGlite runs no autovacuum, and an
+ * index-only scan needs the visibility map it sets).
+ */
+async function whatIfIndexes(dataDir: string, caller: string): Promise<WhatIf> {
+  const db = await openServerDb(dataDir);
+  try {
+    await db.exec(
+      `CREATE INDEX bench_whatif_completed_idx ON printing_logs (user_id, paper_size) INCLUDE (total_pages) WHERE status = 'Completed'`,
+    );
+    const withIndex = await explain(db, caller);
+    const vacuumStarted = performance.now();
+    await db.exec('VACUUM (ANALYZE) printing_logs');
+    const vacuumMs = performance.now() - vacuumStarted;
+    const afterVacuum = await explain(db, caller);
+    if (process.env.BENCH_PLANS) console.log(afterVacuum.plans);
+    console.log(
+      `  what-if on this copy: + index (user_id, paper_size) INCLUDE (total_pages) WHERE status = 'Completed': totals ${withIndex.totalsMs} ms; ` +
+        `+ VACUUM (ANALYZE) printing_logs (${round1(vacuumMs / 1000)} s): totals ${afterVacuum.totalsMs} ms, list ${afterVacuum.listMs} ms, ` +
+        `printer list reload ${afterVacuum.printersMs} ms`,
+    );
+    return {
+      totalsWithIndexMs: withIndex.totalsMs,
+      totalsAfterVacuumMs: afterVacuum.totalsMs,
+      printersAfterVacuumMs: afterVacuum.printersMs,
+      listAfterVacuumMs: afterVacuum.listMs,
+    };
+  } finally {
+    await db.close();
+  }
 }
 
 interface Ids {
@@ -64,9 +109,21 @@ async function prepare(db: ServerDb): Promise<Ids> {
   return { caller: demo.id, others: others.map((r) => r.id), printers: printers.map((r) => r.printer_id), now: now?.now ?? new Date().toISOString() };
 }
 
-/** Rows from..to (1-based, inclusive): documents, then their logs; in batches of 100k rows. */
+/**
+ * Rows from..to (1-based, inclusive): documents, then their logs; in batches of 100k rows. A bulk load:
+ * the secondary indexes of both tables are dropped and built again afterwards from their own
+ * definitions (pg_indexes), and foreign-key triggers are off for the load (the rows are consistent by
+ * construction), so the database ends with exactly the server's schema, sooner.
+ */
 async function insertLogs(db: ServerDb, ids: Ids, from: number, to: number): Promise<number> {
   const started = performance.now();
+  const indexes = await db.query<{ indexname: string; indexdef: string }>(
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i
+     WHERE i.schemaname = current_schema() AND i.tablename IN ('printing_logs', 'documents')
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+  );
+  for (const index of indexes) await db.exec(`DROP INDEX ${index.indexname}`);
+  await db.exec('SET session_replication_role = replica');
   const owner = `CASE WHEN i % 100 = 0 THEN $3::uuid ELSE ($4::uuid[])[1 + i % ${ids.others.length}] END`;
   const frac = '(i * 0.6180339887498949 - floor(i * 0.6180339887498949))';
   const at = `($5::timestamptz - interval '365 days' * ${frac})`;
@@ -75,7 +132,7 @@ async function insertLogs(db: ServerDb, ids: Ids, from: number, to: number): Pro
     await db.query(
       `INSERT INTO documents (id, owner_id, title, file_type, pages, size_bytes, storage_path, sha256, created_at)
        SELECT md5('bench-doc-' || i)::uuid, ${owner}, 'Bai tap tuan ' || (i % 15) || ' - ' || i || '.pdf', 'pdf',
-              1 + (i * 31) % 60, 20000 + (i * 7919) % 2000000, NULL, NULL, ${at}
+              1 + (i * 31) % 60, 20000 + (i::bigint * 7919) % 2000000, NULL, NULL, ${at}
        FROM generate_series($1::int, $2::int) AS i`,
       [a, b, ids.caller, ids.others, ids.now],
     );
@@ -97,11 +154,16 @@ async function insertLogs(db: ServerDb, ids: Ids, from: number, to: number): Pro
       [a, b, ids.caller, ids.others, ids.now, ids.printers],
     );
   }
+  await db.exec('SET session_replication_role = DEFAULT');
+  for (const index of indexes) await db.exec(index.indexdef);
   return performance.now() - started;
 }
 
 /** EXPLAIN ANALYZE of the two queries one filterLogs call runs (copied from printing.repository.ts). */
-async function explain(db: ServerDb, caller: string): Promise<{ listMs: number | null; totalsMs: number | null; plans: string }> {
+async function explain(
+  db: ServerDb,
+  caller: string,
+): Promise<{ listMs: number | null; totalsMs: number | null; printersMs: number | null; plans: string }> {
   const list = `
     SELECT l.id, l.status, l.finish_date, l.paper_size, l.num_version, l.color_option, l.landscape_option,
            l.pages_per_sheet, l.num_sides, l.page_ranges, l.selected_pages, l.total_pages, l.cost, l.failure_reason,
@@ -120,29 +182,53 @@ async function explain(db: ServerDb, caller: string): Promise<{ listMs: number |
     SELECT coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A3'), 0)::int AS a3,
            coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A4'), 0)::int AS a4
     FROM printing_logs WHERE user_id = $1 AND status = 'Completed'`;
+  // the first run after a bulk load sets hint bits (writes); the best of three is the query's own time
   const run = async (sql: string) => {
-    await db.query(`EXPLAIN (ANALYZE) ${sql}`, [caller]);
-    const rows = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE) ${sql}`, [caller]);
-    const lines = rows.map((r) => r['QUERY PLAN']);
-    const exec = lines.map((l) => /Execution Time: ([\d.]+) ms/.exec(l)).find(Boolean);
-    return { ms: exec ? Number(exec[1]) : null, text: lines.join('\n') };
+    let best: { ms: number | null; text: string } = { ms: null, text: '' };
+    for (let i = 0; i < 4; i += 1) {
+      const rows = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE) ${sql}`, [caller]);
+      const lines = rows.map((r) => r['QUERY PLAN']);
+      const exec = lines.map((l) => /Execution Time: ([\d.]+) ms/.exec(l)).find(Boolean);
+      const ms = exec ? Number(exec[1]) : null;
+      if (i > 0 && (best.ms === null || (ms !== null && ms < best.ms))) best = { ms, text: lines.join('\n') };
+    }
+    return best;
   };
+  // the student printer list's reload (listPrintersWithCounts): every printer's waiting and printed
+  // counts, one grouped pass over printing_logs; served from memory, reloaded after a change or 2 s
+  const printers = `
+    SELECT p.printer_id, p.status, coalesce(q.waiting, 0)::int AS waiting_amount, coalesce(q.printed, 0)::int AS printed_count
+    FROM printers p
+    LEFT JOIN (
+      SELECT printer_id,
+             count(*) FILTER (WHERE status IN ('Queued', 'InProgress')) AS waiting,
+             count(*) FILTER (WHERE status = 'Completed') AS printed
+      FROM printing_logs GROUP BY printer_id
+    ) q ON q.printer_id = p.printer_id
+    WHERE $1::uuid IS NOT NULL
+    ORDER BY p.printer_id`;
   const l = await run(list);
   const t = await run(totals);
-  return { listMs: l.ms, totalsMs: t.ms, plans: `-- list\n${l.text}\n-- totals\n${t.text}` };
+  const p = await run(printers);
+  return {
+    listMs: l.ms,
+    totalsMs: t.ms,
+    printersMs: p.ms,
+    plans: `-- list\n${l.text}\n-- totals\n${t.text}\n-- printer list reload\n${p.text}`,
+  };
 }
 
 async function timeCalls(portal: BenchPortal, token: string, query: string): Promise<{ wall: number; server: number | null; logs: number }> {
   const url = `${portal.url}/v1/student/filterLogs${query}`;
   const headers = { authorization: `Bearer ${token}` };
   let logs = 0;
+  const before = portal.accessLog.length;
   for (let i = 0; i < 3; i += 1) {
     const res = await fetch(url, { headers });
     const body = (await res.json()) as { data: { printingLogs: unknown[] } };
     if (!res.ok) throw new Error(`filterLogs: HTTP ${res.status}`);
     logs = body.data.printingLogs.length;
   }
-  const before = portal.accessLog.length;
   const wall: number[] = [];
   for (let i = 0; i < CALLS; i += 1) {
     const started = performance.now();
@@ -152,8 +238,8 @@ async function timeCalls(portal: BenchPortal, token: string, query: string): Pro
   }
   const lines = () => portal.accessLog.slice(before).filter((l) => l.url.startsWith('/v1/student/filterLogs'));
   // the access lines come through a pipe: wait for them (a busy machine may delay them)
-  for (let i = 0; i < 100 && lines().length < CALLS; i += 1) await new Promise((r) => setTimeout(r, 20));
-  const server = lines().map((l) => l.ms);
+  for (let i = 0; i < 100 && lines().length < 3 + CALLS; i += 1) await new Promise((r) => setTimeout(r, 20));
+  const server = lines().slice(3).map((l) => l.ms);
   return { wall: round1(median(wall)), server: server.length === CALLS ? round1(median(server)) : null, logs };
 }
 
@@ -165,6 +251,8 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
   const sizes: SizeFigures[] = [];
   let filterLogs: LoadResult | undefined;
   let select1: LoadResult | undefined;
+  let printersAtMost: LoadResult | null = null;
+  let whatIf: WhatIf | null = null;
   try {
     await (await startBenchPortal(dataDir)).stop();
     let db = await openServerDb(dataDir);
@@ -185,7 +273,7 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
         plan = await explain(db, ids.caller);
         console.log(
           `${size} logs (caller ${count?.caller}): inserted ${size - (sizes.at(-1)?.logs ?? 0)} in ${round1(insertMs / 1000)} s; ` +
-            `EXPLAIN ANALYZE list ${plan.listMs} ms, totals ${plan.totalsMs} ms`,
+            `EXPLAIN ANALYZE (best of 3) list ${plan.listMs} ms, totals ${plan.totalsMs} ms, printer list reload ${plan.printersMs} ms`,
         );
         if (process.env.BENCH_PLANS) console.log(plan.plans);
         sizes.push({
@@ -198,6 +286,7 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
           medianSmallServerMs: null,
           listPlanMs: plan.listMs,
           totalsPlanMs: plan.totalsMs,
+          printersPlanMs: plan.printersMs,
         });
       } finally {
         await db.close();
@@ -244,6 +333,22 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
       } finally {
         await portal.stop();
       }
+      if (size === SIZES[SIZES.length - 1] && sizes.length > 1) {
+        const quiet = await startBenchPortal(dataDir);
+        try {
+          const { accessToken } = await signIn(quiet.url);
+          printersAtMost = await load(`${quiet.url}/v1/student/printers?per_page=100&sortDirection=1`, {
+            headers: { authorization: `Bearer ${accessToken}` },
+          });
+          console.log(
+            `  GET /v1/student/printers with ${size} logs: ${printersAtMost.reqPerSec} req/s, p99 ${printersAtMost.p99Ms} ms, ` +
+              `non-2xx ${printersAtMost.non2xx} (the in-memory list reloads every 2 s with a grouped pass over printing_logs)`,
+          );
+        } finally {
+          await quiet.stop();
+        }
+        whatIf = await whatIfIndexes(dataDir, ids.caller);
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -255,12 +360,14 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
   if (first && last) {
     const ratio = (last.medianServerMs ?? last.medianMs) / (first.medianServerMs ?? first.medianMs);
     const ratioSmall = (last.medianSmallServerMs ?? last.medianSmallMs) / (first.medianSmallServerMs ?? first.medianSmallMs);
+    // at 1k the caller has 10 logs, so per_page=100 returns 10 rows there and 100 at the larger sizes:
+    // the per_page=10 series returns the same rows at every size and is the one judged
     console.log(
-      `growth ${first.logs} → ${last.logs} logs: ${ratio.toFixed(2)}× (per_page=100), ${ratioSmall.toFixed(2)}× (per_page=10); ` +
-        `target ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}`,
+      `growth ${first.logs} → ${last.logs} logs (server time): ${ratioSmall.toFixed(2)}× with per_page=10 (same 10 rows at every size), ` +
+        `${ratio.toFixed(2)}× with per_page=100 (10 rows at 1k, 100 above); target ≤ 2×: ${ratioSmall <= 2 ? 'met' : 'NOT met'}`,
     );
   }
   console.log(`share of SELECT 1: ${sharePct.toFixed(1)} % (target ≥ 50 %: ${sharePct >= 50 ? 'met' : 'NOT met'})`);
   console.log(`filter-logs bench took ${round1((performance.now() - benchStarted) / 1000)} s`);
-  return { select1, filterLogs, sharePct, sizes };
+  return { select1, filterLogs, sharePct, sizes, printersAtMost, whatIf };
 }

@@ -46,10 +46,10 @@ export interface BenchPortal {
  */
 export async function startBenchPortal(
   dataDir: string,
-  opts: { accessLog?: boolean; env?: Record<string, string> } = {},
+  opts: { accessLog?: boolean; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<BenchPortal> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['server/dist/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'server/dist/server.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
