@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BkPaymentResponse, StudentLedgerResponse, StudentPayment, StudentPaymentsResponse } from 'shared-api/contracts';
+import { ConfigError, loadConfig } from '../src/config';
 import paymentsRoutes from '../src/modules/payments/payments.routes';
 import { SandboxGateway } from '../src/payments/sandbox-gateway';
 import { VnpayGateway } from '../src/payments/vnpay-gateway';
@@ -250,6 +251,38 @@ describe(`buying pages with the sandbox gateway (${DRIVER})`, () => {
     expect(await purchases(c.app, payment._id)).toBe(1);
   });
 
+  it('numbers a student’s payments 1, 2, 3… even when confirmed at once', async () => {
+    const token = tokenFor(c.app, await createStudent(c.app.db));
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => confirm(c.app, token, (i + 1) * PRICE)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array<number>(8).fill(200));
+    const stts = answers.map((r) => body<StudentPayment>(r).data.stt).sort((a, b) => a - b);
+    expect(stts).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('the demo student buys and pays after the seeded purchases', async () => {
+    const { accessToken } = await loginAs(c.app, 'student');
+    const before = await payments(c.app, accessToken);
+    const payment = await newPayment(c.app, accessToken, 20);
+    expect(payment.stt).toBe(Math.max(0, ...before.map((p) => p.stt)) + 1);
+    const info = await c.app.inject({ method: 'GET', url: '/v1/user/information', headers: bearer(accessToken) });
+    const balance = body<{ balance: number }>(info).data.balance;
+    const response = await pay(c.app, accessToken, payment._id);
+    expect(response.statusCode).toBe(200);
+    expect(body<BkPaymentResponse>(response).data.balance).toBe(balance + 20);
+    const after = await c.app.inject({ method: 'GET', url: '/v1/user/information', headers: bearer(accessToken) });
+    expect(body<{ balance: number }>(after).data.balance).toBe(balance + 20);
+    const [first] = await payments(c.app, accessToken);
+    expect(first).toMatchObject({ _id: payment._id, leftMoney: 0, paidMoney: payment.money, status: 'paid' });
+  });
+
+  it('validates the ledger page query', async () => {
+    const token = tokenFor(c.app, await createStudent(c.app.db));
+    for (const query of ['per_page=0', 'per_page=101', 'page=0', 'page=abc']) {
+      const response = await c.app.inject({ method: 'GET', url: `/v1/student/ledger?${query}`, headers: bearer(token) });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
   it('student payment routes are for students only', async () => {
     for (const role of ['staff', 'spso'] as const) {
       const { accessToken } = await loginAs(c.app, role);
@@ -264,6 +297,29 @@ describe(`buying pages with the sandbox gateway (${DRIVER})`, () => {
       }
     }
     expect((await c.app.inject({ method: 'GET', url: '/v1/student/payments' })).statusCode).toBe(401);
+  });
+});
+
+describe('payment gateway configuration', () => {
+  it('needs the VNPay merchant settings and PUBLIC_URL for PAYMENT_GATEWAY=vnpay', () => {
+    expect(loadConfig({}).paymentGateway).toBe('sandbox');
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'vnpay' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
+    expect(() => loadConfig({ PUBLIC_URL: 'print.test' })).toThrow(/PUBLIC_URL/);
+    const config = loadConfig({
+      PAYMENT_GATEWAY: 'vnpay',
+      VNPAY_TMN_CODE: 'T1',
+      VNPAY_HASH_SECRET: 's',
+      PUBLIC_URL: 'https://print.test/',
+      GRANT_CHECK_MS: '60000',
+    });
+    expect(config).toMatchObject({
+      paymentGateway: 'vnpay',
+      publicUrl: 'https://print.test',
+      vnpay: { tmnCode: 'T1', hashSecret: 's' },
+      grantCheckMs: 60_000,
+      paymentCallbackGraceMs: 300_000,
+    });
   });
 });
 
