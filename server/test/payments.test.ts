@@ -491,6 +491,15 @@ describe(`VNPay gateway: signed redirect and IPN (${DRIVER})`, () => {
     expect(await balanceOf(c.app.db, studentId)).toBe(10);
   });
 
+  it('takes no sandbox callback and shows no sandbox page when VNPay is the gateway', async () => {
+    const { payment, studentId } = await startPayment(3);
+    const ipnAnswer = await c.app.inject({ method: 'GET', url: `/v1/payments/sandbox/ipn?sb_OrderId=${payment._id}` });
+    expect(ipnAnswer.statusCode).toBe(404);
+    const page = await c.app.inject({ method: 'GET', url: `/v1/payments/sandbox/pay?sb_OrderId=${payment._id}` });
+    expect(page.statusCode).toBe(404);
+    expect(await balanceOf(c.app.db, studentId)).toBe(0);
+  });
+
   it('a gateway transaction that paid one payment cannot pay another', async () => {
     const first = await startPayment(5);
     const second = await startPayment(5);

@@ -55,7 +55,9 @@ function fieldsOf(value: unknown): Record<string, string> {
 export default async function paymentsRoutes(app: FastifyInstance, options: PaymentsRoutesOptions = {}): Promise<void> {
   const config = app.appConfig;
   const sandbox = new SandboxGateway(await sandboxSecret(app.db), config.publicUrl ?? '');
-  const gateways = new Map<string, PaymentGateway>([['sandbox', sandbox]]);
+  const gateways = new Map<string, PaymentGateway>();
+  // the sandbox credits without money: it takes callbacks only while it is the configured gateway
+  if (config.paymentGateway === 'sandbox') gateways.set('sandbox', sandbox);
   if (config.vnpay && config.publicUrl) {
     gateways.set(
       'vnpay',
@@ -166,6 +168,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
 
   // The sandbox's payment page: the student "pays", the sandbox calls our IPN, back to /Bkpay.
   app.get('/v1/payments/sandbox/pay', { config: { roles: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    if (!gateways.has('sandbox')) throw errors.notFound('Cổng thanh toán không được hỗ trợ');
     const outcome = await service.sandboxPage(fieldsOf(request.query));
     if (outcome === 'bad_link') throw errors.badRequest('Liên kết thanh toán không hợp lệ');
     const paid = outcome === 'credited' || outcome === 'duplicate' || outcome === 'already_paid';
