@@ -6,3 +6,6 @@ export { portalTheme, TOAST } from './theme';
 export type { RemoteManifest, RemoteRoute, RemoteMenuItem, LocaleBundle } from './manifest';
 export { filterRoutesForRole } from './route-access';
 export { UI_NAMESPACE, uiLocales } from './locales';
+export { PrintStatusTag, displayedPrintStatus } from './components/print-status-tag/print-status-tag';
+export { toVietnamTime, formatVietnamDateTime, VIETNAM_OFFSET_MS } from './components/vietnam-time/vietnam-time';
+export { CardSkeletons } from './components/card-skeleton/card-skeleton';

@@ -1,8 +1,84 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlannedPage } from 'shared-ui';
+import { Alert, App, Col, Flex, Input, Row, Typography } from 'antd';
+import { apiErrorMessage, useSessionStore, type StudentPrintingLog } from 'shared-api';
+import { PageFrame } from 'shared-ui';
+import { cancelLog } from '../features/history/api/cancel-log';
+import { DEFAULT_HISTORY_FILTERS, type HistoryFilters } from '../features/history/api/filter-logs';
+import { ConfirmCancelModal } from '../features/history/components/confirm-cancel-modal';
+import { HistoryFilter } from '../features/history/components/history-filter';
+import { HistoryTable } from '../features/history/components/history-table';
+import { LogDetailModal } from '../features/history/components/log-detail-modal';
+import { useHistory } from '../features/history/hooks/use-history';
 
-/** /History: title and frame; the page's content arrives with its feature. */
+function Total({ label, value }: { label: string; value: number }) {
+  return (
+    <div style={{ border: '1px solid #e5e7eb', borderRadius: 8, padding: '12px 16px' }}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <div style={{ fontSize: 24, fontWeight: 600 }} aria-label={label}>
+        {value}
+      </div>
+    </div>
+  );
+}
+
+/** /History: the student's print requests, live, with details and cancelling a queued one. */
 export default function HistoryPage() {
   const { t } = useTranslation('student');
-  return <PlannedPage title={t('history.title')} />;
+  const { notification } = App.useApp();
+  const setBalance = useSessionStore((s) => s.setBalance);
+  const [filters, setFilters] = useState<HistoryFilters>(DEFAULT_HISTORY_FILTERS);
+  const { printingLogs, printedA3, printedA4, loading, failed, reload } = useHistory(filters);
+  const [detail, setDetail] = useState<StudentPrintingLog | null>(null);
+  const [toCancel, setToCancel] = useState<StudentPrintingLog | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+
+  const handleConfirmCancel = async () => {
+    if (!toCancel) return;
+    setCancelling(true);
+    try {
+      const result = await cancelLog(toCancel._id);
+      setBalance(result.balance);
+      notification.success({ title: t('history.cancelSuccess') });
+    } catch (err) {
+      notification.error({ title: t('history.cancelFailure'), description: apiErrorMessage(err, '') || undefined });
+    } finally {
+      setCancelling(false);
+      setToCancel(null);
+      reload();
+    }
+  };
+
+  const { searchField: _search, ...filterValue } = filters;
+  return (
+    <PageFrame title={t('history.title')}>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={12} md={6}>
+          <Total label={t('history.printedA4')} value={printedA4} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Total label={t('history.printedA3')} value={printedA3} />
+        </Col>
+      </Row>
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          aria-label={t('history.search')}
+          placeholder={t('history.search')}
+          style={{ flex: '1 1 240px', maxWidth: 420 }}
+          onSearch={(searchField) => setFilters((f) => ({ ...f, searchField }))}
+        />
+        <HistoryFilter value={filterValue} onChange={(next) => setFilters((f) => ({ ...f, ...next }))} />
+      </Flex>
+      {failed && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('history.loadFailed')} />}
+      <HistoryTable logs={printingLogs} loading={loading} onOpen={setDetail} onCancel={setToCancel} />
+      <LogDetailModal log={detail} onClose={() => setDetail(null)} />
+      <ConfirmCancelModal
+        log={toCancel}
+        busy={cancelling}
+        onConfirm={() => void handleConfirmCancel()}
+        onClose={() => setToCancel(null)}
+      />
+    </PageFrame>
+  );
 }

@@ -1,8 +1,156 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlannedPage } from 'shared-ui';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Alert, App, Button, Divider, Dragger, Empty, Flex, Result, Skeleton, Typography } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import { apiErrorMessage, useSessionStore } from 'shared-api';
+import { PageFrame } from 'shared-ui';
+import { submitPrinting } from '../features/print-job/api/submit-printing';
+import { ConfirmPrintModal } from '../features/print-job/components/confirm-print-modal';
+import { FileOptionsCard } from '../features/print-job/components/file-options-card';
+import { PrinterInfo } from '../features/print-job/components/printer-info';
+import { documentOptions, usePrintFiles } from '../features/print-job/hooks/use-print-files';
+import { usePrinter } from '../features/print-job/hooks/use-printer';
 
-/** /Printing/:PrinterID: title and frame; the page's content arrives with its feature. */
+const NO_TYPES: string[] = [];
+
+/** /Printing/:PrinterID: upload documents with their options, see the cost, confirm and send. */
 export default function PrintConfigPage() {
   const { t } = useTranslation('student');
-  return <PlannedPage title={t('printConfig.title')} />;
+  const { PrinterID = '' } = useParams();
+  const navigate = useNavigate();
+  const { notification } = App.useApp();
+  const balance = useSessionStore((s) => s.balance);
+  const setBalance = useSessionStore((s) => s.setBalance);
+  const { printer, loading, error } = usePrinter(PrinterID);
+  const { files, allowed, add, remove, update, setOptions, total, unknown, invalid } = usePrintFiles(
+    printer?.currentFileType ?? NO_TYPES,
+  );
+  const [confirming, setConfirming] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const typesText = allowed.map((type) => `.${type}`).join(', ');
+  const shownBalance = Math.floor(balance);
+  const missing = total - shownBalance;
+
+  const handleFile = (file: File) => {
+    const refused = add(file);
+    if (refused?.reason === 'duplicate')
+      notification.info({ title: t('printConfig.duplicate', { name: refused.name }) });
+    if (refused?.reason === 'type') {
+      notification.error({ title: t('printConfig.typeRefused', { name: refused.name, types: typesText }) });
+    }
+    // Nothing uploads now: the files travel together with the options once the student confirms.
+    return false;
+  };
+
+  const handleSubmitClick = () => {
+    if (files.length === 0) return;
+    if (invalid) {
+      notification.error({ title: t('printConfig.fixRanges') });
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const handleConfirm = async () => {
+    if (files.length === 0 || progress !== null) return;
+    setProgress(0);
+    try {
+      const result = await submitPrinting(
+        PrinterID,
+        files.map((f) => ({ file: f.file, options: documentOptions(f) })),
+        setProgress,
+      );
+      setBalance(result.balance);
+      notification.success({ title: t('printConfig.success') });
+      setConfirming(false);
+      navigate('/History');
+    } catch (err) {
+      notification.error({ title: apiErrorMessage(err, t('printConfig.failure')) });
+      setConfirming(false);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  if (error === 'notFound') {
+    return (
+      <PageFrame title={t('printConfig.title')}>
+        <Result
+          status="404"
+          title={t('printConfig.notFound')}
+          extra={<Link to="/Printing">{t('printConfig.back')}</Link>}
+        />
+      </PageFrame>
+    );
+  }
+
+  const paused = printer !== null && printer.status !== 1;
+  return (
+    <PageFrame title={t('printConfig.title')} extra={<Link to="/Printing">{t('printConfig.back')}</Link>}>
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 1 }} />
+      ) : printer ? (
+        <PrinterInfo printer={printer} />
+      ) : (
+        <Alert type="error" showIcon message={t('printConfig.loadFailed')} />
+      )}
+      {paused && <Alert type="warning" showIcon style={{ marginTop: 12 }} message={t('printConfig.statusPaused')} />}
+      <Divider />
+      <Dragger multiple fileList={[]} showUploadList={false} disabled={!printer} beforeUpload={handleFile}>
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{t('printConfig.dropHint')}</p>
+        {allowed.length > 0 && <p className="ant-upload-hint">{t('printConfig.allowedTypes', { types: typesText })}</p>}
+      </Dragger>
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('printConfig.files', { count: files.length })}
+      </Typography.Title>
+      {files.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('printConfig.noFiles')} />
+      ) : (
+        <Flex vertical gap={12}>
+          {files.map((f) => (
+            <FileOptionsCard
+              key={f.uid}
+              file={f}
+              onOptions={(patch) => setOptions(f.uid, patch)}
+              onPages={(patch) => update(f.uid, patch)}
+              onRemove={() => remove(f.uid)}
+            />
+          ))}
+        </Flex>
+      )}
+      <Divider />
+      <Flex justify="space-between" align="center" gap={16} wrap>
+        <Flex vertical gap={4}>
+          <Typography.Text data-testid="total-cost">
+            {t('printConfig.total')}: <strong>{t('printConfig.pagesA4', { count: total })}</strong>
+            {unknown && <Typography.Text type="secondary"> ({t('printConfig.partialTotal')})</Typography.Text>}
+          </Typography.Text>
+          <Typography.Text data-testid="balance">
+            {t('printConfig.balance')}: <strong>{t('printConfig.balancePages', { count: shownBalance })}</strong>
+          </Typography.Text>
+        </Flex>
+        <Button type="primary" size="large" disabled={paused} onClick={handleSubmitClick}>
+          {t('printConfig.submit')}
+        </Button>
+      </Flex>
+      {missing > 0 && (
+        <Alert type="warning" showIcon style={{ marginTop: 12 }} message={t('printConfig.notEnough', { missing })} />
+      )}
+      <ConfirmPrintModal
+        open={confirming}
+        printerId={PrinterID}
+        files={files}
+        total={total}
+        unknown={unknown}
+        progress={progress}
+        onConfirm={() => void handleConfirm()}
+        onCancel={() => setConfirming(false)}
+      />
+    </PageFrame>
+  );
 }

@@ -1,0 +1,38 @@
+import { apiClient, type ApiEnvelope, type PrintDocumentOption, type StudentPrintingResponse } from 'shared-api';
+
+export interface PrintDocument {
+  file: File;
+  options: PrintDocumentOption;
+}
+
+/**
+ * The multipart body of POST /v1/student/printing: one `file` part per document, then `documents`,
+ * the JSON array of their options in the same order, and `printerId`.
+ */
+export function printingForm(printerId: string, documents: readonly PrintDocument[]): FormData {
+  const form = new FormData();
+  for (const doc of documents) form.append('file', doc.file, doc.file.name);
+  form.append('documents', JSON.stringify(documents.map((doc) => doc.options)));
+  form.append('printerId', printerId);
+  return form;
+}
+
+/** POST /v1/student/printing: the created logs and the new balance. `onProgress` gets 0..100. */
+export async function submitPrinting(
+  printerId: string,
+  documents: readonly PrintDocument[],
+  onProgress?: (percent: number) => void,
+): Promise<StudentPrintingResponse> {
+  const res = await apiClient.post<ApiEnvelope<StudentPrintingResponse>>(
+    '/v1/student/printing',
+    printingForm(printerId, documents),
+    {
+      // Uploads of large documents may take longer than the client's default timeout.
+      timeout: 0,
+      onUploadProgress: (event) => {
+        if (onProgress && event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      },
+    },
+  );
+  return res.data.data;
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { Modal, Progress, Typography } from 'antd';
+import type { PricedFile } from '../hooks/use-print-files';
+
+interface Props {
+  open: boolean;
+  printerId: string;
+  files: PricedFile[];
+  total: number;
+  unknown: boolean;
+  /** Upload progress 0..100 while sending, null otherwise. */
+  progress: number | null;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** The confirm-print dialog: what is sent, what it costs, and the upload's progress once confirmed. */
+export function ConfirmPrintModal({ open, printerId, files, total, unknown, progress, onConfirm, onCancel }: Props) {
+  const { t } = useTranslation('student');
+  const sending = progress !== null;
+  return (
+    <Modal
+      open={open}
+      width={550}
+      title={t('printConfig.confirmTitle')}
+      okText={t('printConfig.confirmOk')}
+      cancelText={t('printConfig.cancel')}
+      confirmLoading={sending}
+      cancelButtonProps={{ disabled: sending }}
+      closable={!sending}
+      maskClosable={!sending}
+      onOk={onConfirm}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>
+        {t('printConfig.confirmText', { count: files.length, id: printerId })}
+      </Typography.Paragraph>
+      <ul style={{ paddingInlineStart: 20 }}>
+        {files.map((f) => (
+          <li key={f.uid}>
+            {f.file.name}:{' '}
+            {f.cost === null ? t('printConfig.costUnknown') : t('printConfig.pagesA4', { count: f.cost })}
+          </li>
+        ))}
+      </ul>
+      <Typography.Paragraph strong>
+        {t('printConfig.total')}: {t('printConfig.pagesA4', { count: total })}
+        {unknown && ` (${t('printConfig.partialTotal')})`}
+      </Typography.Paragraph>
+      {sending && (
+        <div aria-label={t('printConfig.uploading')}>
+          <Typography.Text type="secondary">{t('printConfig.uploading')}</Typography.Text>
+          <Progress percent={progress} status="active" />
+        </div>
+      )}
+    </Modal>
+  );
+}

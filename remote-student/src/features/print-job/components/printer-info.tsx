@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Descriptions, Tag } from 'antd';
+import type { StudentPrinterDetail } from 'shared-api';
+
+/** The chosen printer: id, building, room, queue length and status. */
+export function PrinterInfo({ printer }: { printer: StudentPrinterDetail }) {
+  const { t } = useTranslation('student');
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 2, md: 4 }}
+      items={[
+        {
+          key: 'id',
+          label: t('printConfig.printer'),
+          children: (
+            <span>
+              <strong>{printer.printerId}</strong>{' '}
+              <Tag color={printer.status === 1 ? 'blue' : 'red'}>
+                {printer.status === 1 ? t('printerSelection.active') : t('printerSelection.paused')}
+              </Tag>
+            </span>
+          ),
+        },
+        {
+          key: 'building',
+          label: t('printConfig.building'),
+          children: `${printer.location.department} (${printer.location.facility})`,
+        },
+        { key: 'room', label: t('printConfig.room'), children: printer.location.room },
+        {
+          key: 'queue',
+          label: t('printConfig.queue'),
+          children: t('printConfig.queueCount', { count: printer.waiting_amount }),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,215 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { apiClient, useSessionStore, type StudentPrinterDetail } from 'shared-api';
+import { answer, initI18n, mockApi, ok, renderPage, resetSession } from '../test/page-harness';
+import PrintConfigPage from './print-config-page';
+
+jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
+jest.setTimeout(30_000);
+
+const PRINTER: StudentPrinterDetail = {
+  printerId: 'P001',
+  brand: 'HP',
+  model: 'LaserJet',
+  description: '',
+  location: { facility: 'CS1', department: 'B4', room: '109' },
+  status: 1,
+  activatedTime: null,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+  waiting_amount: 2,
+  printed_count: 7,
+  currentFileType: ['pdf', 'docx'],
+};
+
+type Handler = (config: InternalAxiosRequestConfig) => ReturnType<typeof answer>;
+
+function serve(submit?: Handler) {
+  return mockApi({
+    'GET /v1/student/printer': (config) => answer(config, 200, ok(PRINTER)),
+    'POST /v1/student/printing':
+      submit ?? ((config) => answer(config, 200, ok({ printingLogs: [], totalCost: 5, balance: 15 }, 'ok'))),
+  });
+}
+
+const file = (name: string, content = 'x') => new File([content], name, { type: 'application/octet-stream' });
+
+async function renderConfig() {
+  const view = renderPage('/Printing/:PrinterID', '/Printing/P001', <PrintConfigPage />);
+  await screen.findByText('B4 (CS1)');
+  /** Chooses files in the picker (the upload control renews its input after each choice). */
+  const choose = async (files: File[]) => {
+    const input = await waitFor(() => {
+      const found = view.container.querySelector<HTMLInputElement>('input[type="file"]');
+      if (!found || found.disabled) throw new Error('no file input yet');
+      return found;
+    });
+    fireEvent.change(input, { target: { files } });
+  };
+  return { ...view, choose };
+}
+
+async function realPdf(name: string, pages: number): Promise<File> {
+  const { PDFDocument } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i += 1) doc.addPage();
+  const bytes = await doc.save();
+  return new File([bytes.slice().buffer as ArrayBuffer], name, { type: 'application/pdf' });
+}
+
+const posts = (adapter: jest.Mock) =>
+  adapter.mock.calls.map(([c]) => c as InternalAxiosRequestConfig).filter((c) => c.method === 'post');
+
+beforeAll(initI18n);
+beforeEach(resetSession);
+afterEach(() => {
+  delete apiClient.defaults.adapter;
+});
+
+describe('/Printing/:PrinterID', () => {
+  it('shows the printer: id, building, room and queue length', async () => {
+    serve();
+    await renderConfig();
+    expect(screen.getByText('P001')).toBeInTheDocument();
+    expect(screen.getByText('109')).toBeInTheDocument();
+    expect(screen.getByText('2 yêu cầu')).toBeInTheDocument();
+    expect(screen.getByText(/Loại tệp được phép: \.pdf, \.docx/)).toBeInTheDocument();
+  });
+
+  it('adds several files, skips a name already selected with a toast, and removes one', async () => {
+    serve();
+    const { choose } = await renderConfig();
+    await choose([file('a.docx'), file('b.docx')]);
+    expect(await screen.findByRole('region', { name: 'a.docx' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'b.docx' })).toBeInTheDocument();
+
+    await choose([file('a.docx', 'other content')]);
+    expect(await screen.findByText('Tệp "a.docx" đã được chọn, bỏ qua.')).toBeInTheDocument();
+    expect(screen.getAllByRole('region', { name: 'a.docx' })).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Xóa a.docx' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'a.docx' })).not.toBeInTheDocument());
+    // Once removed, the same name may be chosen again.
+    await choose([file('a.docx')]);
+    expect(await screen.findByRole('region', { name: 'a.docx' })).toBeInTheDocument();
+  });
+
+  it('refuses an extension the printer does not allow, naming the allowed ones', async () => {
+    serve();
+    const { choose } = await renderConfig();
+    await choose([file('virus.exe'), file('ok.pdf')]);
+    expect(
+      await screen.findByText('Tệp "virus.exe" không được phép in. Chỉ nhận các loại: .pdf, .docx'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'virus.exe' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'ok.pdf' })).toBeInTheDocument();
+  });
+
+  it('with zero files the send button does nothing', async () => {
+    const adapter = serve();
+    await renderConfig();
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi yêu cầu in' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts(adapter)).toHaveLength(0);
+  });
+
+  it('counts a PDF in the browser and shows the cost per file, the total, and a warning over the balance', async () => {
+    serve();
+    useSessionStore.getState().setBalance(2);
+    const { choose } = await renderConfig();
+    await choose([await realPdf('three.pdf', 3), file('notes.docx')]);
+    const pdf = await screen.findByRole('region', { name: 'three.pdf' });
+    expect(await within(pdf).findByText('3 trang')).toBeInTheDocument();
+    expect(within(pdf).getByTestId('file-cost')).toHaveTextContent('Chi phí: 3 trang A4');
+    const docx = screen.getByRole('region', { name: 'notes.docx' });
+    expect(within(docx).getByText('Máy chủ sẽ đếm số trang khi gửi')).toBeInTheDocument();
+    expect(screen.getByTestId('total-cost')).toHaveTextContent('3 trang A4');
+    expect(screen.getByTestId('balance')).toHaveTextContent('2 trang');
+    expect(screen.getByText(/còn thiếu 1 trang/)).toBeInTheDocument();
+
+    // A3 doubles; 2 pages per sheet halves (rounded up): ceil(3 / 2) × 2 = 4.
+    fireEvent.click(within(pdf).getByRole('radio', { name: 'A3' }));
+    fireEvent.click(within(pdf).getByRole('radio', { name: '2' }));
+    expect(within(pdf).getByTestId('file-cost')).toHaveTextContent('Chi phí: 4 trang A4');
+
+    // Pages 1-2 only, and a range past the end is refused on the spot.
+    fireEvent.click(within(pdf).getByRole('radio', { name: 'Tùy chọn' }));
+    const pages = within(pdf).getByRole('textbox', { name: 'Trang in: three.pdf' });
+    fireEvent.change(pages, { target: { value: '1-5' } });
+    expect(within(pdf).getByRole('alert')).toHaveTextContent('Vượt quá số trang của tài liệu');
+    fireEvent.change(pages, { target: { value: '2' } });
+    expect(within(pdf).getByTestId('file-cost')).toHaveTextContent('Chi phí: 2 trang A4');
+  });
+
+  it('confirm sends one multipart request: a file part per document and the documents JSON in the same order', async () => {
+    const adapter = serve();
+    const { choose } = await renderConfig();
+    await choose([file('first.docx'), file('second.pdf', '%PDF-1.4 not really')]);
+    const first = await screen.findByRole('region', { name: 'first.docx' });
+    fireEvent.click(within(first).getByRole('radio', { name: 'A3' }));
+    fireEvent.click(within(first).getByRole('radio', { name: 'Màu' }));
+    fireEvent.click(within(first).getByRole('radio', { name: 'Ngang' }));
+    fireEvent.click(within(first).getByRole('radio', { name: '2 mặt' }));
+    const second = screen.getByRole('region', { name: 'second.pdf' });
+    fireEvent.click(within(second).getByRole('radio', { name: '4' }));
+    fireEvent.click(within(second).getByRole('radio', { name: 'Tùy chọn' }));
+    fireEvent.change(within(second).getByRole('textbox'), { target: { value: '3, 1-2' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi yêu cầu in' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Gửi 2 tệp đến máy in P001?')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
+
+    await waitFor(() => expect(posts(adapter)).toHaveLength(1));
+    const request = posts(adapter)[0]!;
+    expect(request.url).toBe('/v1/student/printing');
+    const form = request.data as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form.getAll('file') as File[]).map((f) => f.name)).toEqual(['first.docx', 'second.pdf']);
+    expect(form.get('printerId')).toBe('P001');
+    expect(JSON.parse(form.get('documents') as string)).toEqual([
+      {
+        paperSize: 'A3',
+        numVersion: 1,
+        colorOption: true,
+        landScapeOption: true,
+        pagesPerSheet: 1,
+        numSides: 2,
+        pages: 'all',
+      },
+      {
+        paperSize: 'A4',
+        numVersion: 1,
+        colorOption: false,
+        landScapeOption: false,
+        pagesPerSheet: 4,
+        numSides: 1,
+        pages: '1-3',
+      },
+    ]);
+    expect(typeof request.onUploadProgress).toBe('function');
+
+    expect(await screen.findByText('Yêu cầu in ấn đã được xác nhận!')).toBeInTheDocument();
+    expect(useSessionStore.getState().balance).toBe(15);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/History');
+  });
+
+  it("a refused request shows the server's message, else the spec's failure text", async () => {
+    serve((config) =>
+      answer(config, 422, { success: false, message: 'Không đủ số trang: còn thiếu 3 trang', code: 'X' }),
+    );
+    const { choose } = await renderConfig();
+    await choose([file('a.docx')]);
+    await screen.findByRole('region', { name: 'a.docx' });
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi yêu cầu in' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Xác nhận' }));
+    expect(await screen.findByText('Không đủ số trang: còn thiếu 3 trang')).toBeInTheDocument();
+    expect(useSessionStore.getState().balance).toBe(20);
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+
+    serve((config) => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true, config })));
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi yêu cầu in' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Xác nhận' }));
+    expect(await screen.findByText('Gửi yêu cầu in ấn thất bại!')).toBeInTheDocument();
+  });
+});

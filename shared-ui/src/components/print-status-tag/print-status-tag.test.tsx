@@ -1,0 +1,31 @@
+import { render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { UI_NAMESPACE, uiLocales } from '../../locales';
+import { displayedPrintStatus, PrintStatusTag } from './print-status-tag';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'vi',
+    resources: { vi: { [UI_NAMESPACE]: uiLocales.vi }, en: { [UI_NAMESPACE]: uiLocales.en } },
+  });
+});
+
+describe('PrintStatusTag', () => {
+  it.each([
+    ['Queued', 'Đang đợi', 'Queued'],
+    ['InProgress', 'Đang in', 'InProgress'],
+    ['Completed', 'Đã in', 'Completed'],
+    ['Failed', 'Đã hủy', 'Failed'],
+    ['Cancelled', 'Đã hủy', 'Failed'],
+    [null, 'Đã hủy', 'Failed'],
+  ])('%s shows %s', (status, text, shown) => {
+    render(<PrintStatusTag status={status} />);
+    expect(screen.getByText(text)).toHaveAttribute('data-status', shown);
+  });
+
+  it('an unknown status (even an Object.prototype name) renders as cancelled', () => {
+    expect(displayedPrintStatus('toString')).toBe('Failed');
+    expect(displayedPrintStatus('Queued')).toBe('Queued');
+  });
+});
