@@ -38,7 +38,7 @@ export function HistoryFilter({
     draft.startDate && draft.endDate ? [dayjs(draft.startDate), dayjs(draft.endDate)] : null;
 
   const content = (
-    <Flex vertical gap={12} style={{ width: 'min(470px, calc(100vw - 48px))' }}>
+    <Flex vertical gap={12} style={{ width: 'min(470px, calc(100vw - 64px))' }}>
       <div>
         <Typography.Text strong id="history-filter-status">
           {t('history.status')}
@@ -120,7 +120,7 @@ export function HistoryFilter({
   const active =
     value.status !== null || value.facility !== null || value.startDate !== null || value.sortDirection !== -1;
   return (
-    <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={handleOpenChange} content={content}>
+    <Popover trigger="click" placement="bottomLeft" open={open} onOpenChange={handleOpenChange} content={content}>
       <Button icon={<FilterOutlined />} type={active ? 'primary' : 'default'}>
         {t('history.filter')}
       </Button>

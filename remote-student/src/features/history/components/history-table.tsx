@@ -16,17 +16,30 @@ interface Props {
 export function HistoryTable({ logs, loading, onOpen, onCancel }: Props) {
   const { t } = useTranslation('student');
   const columns: TableColumnsType<StudentPrintingLog> = [
-    { key: 'file', title: t('history.columns.fileName'), render: (_, log) => log.document.title, ellipsis: true },
-    { key: 'status', title: t('history.columns.status'), render: (_, log) => <PrintStatusTag status={log.status} /> },
-    { key: 'printer', title: t('history.columns.printerId'), dataIndex: 'printerId' },
+    {
+      key: 'file',
+      title: t('history.columns.fileName'),
+      width: 220,
+      ellipsis: true,
+      render: (_, log) => log.document.title,
+    },
+    {
+      key: 'status',
+      title: t('history.columns.status'),
+      width: 110,
+      render: (_, log) => <PrintStatusTag status={log.status} />,
+    },
+    { key: 'printer', title: t('history.columns.printerId'), width: 110, dataIndex: 'printerId' },
     {
       key: 'position',
       title: t('history.columns.position'),
+      width: 80,
       render: (_, log) => (log.status === 'Queued' && log.position != null ? log.position : '—'),
     },
     {
       key: 'date',
       title: t('history.columns.printDate'),
+      width: 120,
       render: (_, log) => {
         const { date, time } = toVietnamTime(log.createdAt);
         return (
@@ -38,10 +51,11 @@ export function HistoryTable({ logs, loading, onOpen, onCancel }: Props) {
         );
       },
     },
-    { key: 'options', title: t('history.columns.options'), render: (_, log) => optionsSummary(log, t) },
+    { key: 'options', title: t('history.columns.options'), width: 300, render: (_, log) => optionsSummary(log, t) },
     {
       key: 'actions',
       title: t('history.columns.actions'),
+      width: 150,
       render: (_, log) =>
         log.status === 'Queued' ? (
           <Button
@@ -66,7 +80,7 @@ export function HistoryTable({ logs, loading, onOpen, onCancel }: Props) {
       dataSource={logs}
       loading={loading}
       pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-      scroll={{ x: 900, y: 470 }}
+      scroll={{ x: 1090, y: 470 }}
       locale={{ emptyText: t('history.empty') }}
       onRow={(log) => ({ onClick: () => onOpen(log), style: { cursor: 'pointer' } })}
     />

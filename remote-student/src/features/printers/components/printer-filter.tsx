@@ -52,7 +52,7 @@ export function PrinterFilter({ value, onChange }: { value: FilterPart; onChange
   );
   const active = value.facility !== null || value.status !== null;
   return (
-    <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={content}>
+    <Popover trigger="click" placement="bottomLeft" open={open} onOpenChange={setOpen} content={content}>
       <Button icon={<FilterOutlined />} type={active ? 'primary' : 'default'}>
         {t('printerSelection.filter')}
       </Button>

@@ -84,7 +84,13 @@ export function PrinterSort({ value, onChange }: { value: PrinterSortValue; onCh
   );
   const active = value.sortName !== null || value.sortPrinted !== null;
   return (
-    <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={handleOpenChange} content={content}>
+    <Popover
+      trigger="click"
+      placement={mobile ? 'bottom' : 'bottomRight'}
+      open={open}
+      onOpenChange={handleOpenChange}
+      content={content}
+    >
       <Button icon={<SortAscendingOutlined />} type={active ? 'primary' : 'default'}>
         {t('printerSelection.sort')}
       </Button>
