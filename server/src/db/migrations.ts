@@ -278,4 +278,83 @@ CREATE TABLE app_secrets (
 );
 `;
 
-export const migrations: readonly Migration[] = [{ version: 1, name: 'initial schema', sql: initialSchema }];
+/**
+ * Print counters kept, not counted: printers.printed_count (Completed jobs) and users.printed_a4 /
+ * printed_a3 (sheets of Completed jobs by paper size) are maintained by triggers on printing_logs, in
+ * the same transaction (the same statement) that makes a job Completed, or changes or deletes a
+ * Completed one (a statement trigger for inserts, so a bulk insert adds once per student and
+ * printer); backfilled from the existing logs. Pending jobs per printer (the waiting count) are
+ * counted through a partial index that holds only Queued and InProgress rows.
+ */
+const printCounters = /* sql */ `
+ALTER TABLE printers ADD COLUMN printed_count integer NOT NULL DEFAULT 0;
+ALTER TABLE users ADD COLUMN printed_a4 integer NOT NULL DEFAULT 0,
+                  ADD COLUMN printed_a3 integer NOT NULL DEFAULT 0;
+
+CREATE INDEX printing_logs_pending_printer_idx ON printing_logs (printer_id)
+  WHERE status IN ('Queued', 'InProgress');
+
+CREATE FUNCTION printing_logs_count_completed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- users before printers, always: one lock order
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'Completed' THEN
+    UPDATE users
+    SET printed_a4 = printed_a4 - CASE WHEN OLD.paper_size = 'A4' THEN OLD.total_pages ELSE 0 END,
+        printed_a3 = printed_a3 - CASE WHEN OLD.paper_size = 'A3' THEN OLD.total_pages ELSE 0 END
+    WHERE id = OLD.user_id;
+    UPDATE printers SET printed_count = printed_count - 1 WHERE printer_id = OLD.printer_id;
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW.status = 'Completed' THEN
+    UPDATE users
+    SET printed_a4 = printed_a4 + CASE WHEN NEW.paper_size = 'A4' THEN NEW.total_pages ELSE 0 END,
+        printed_a3 = printed_a3 + CASE WHEN NEW.paper_size = 'A3' THEN NEW.total_pages ELSE 0 END
+    WHERE id = NEW.user_id;
+    UPDATE printers SET printed_count = printed_count + 1 WHERE printer_id = NEW.printer_id;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+-- inserts come one Queued job at a time (submit), or many at once (seed, imports): one pass per statement
+CREATE FUNCTION printing_logs_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM inserted WHERE status = 'Completed') THEN
+    RETURN NULL;
+  END IF;
+  UPDATE users u SET printed_a4 = u.printed_a4 + c.a4, printed_a3 = u.printed_a3 + c.a3
+  FROM (SELECT user_id,
+               coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A4'), 0)::int AS a4,
+               coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A3'), 0)::int AS a3
+        FROM inserted WHERE status = 'Completed' GROUP BY user_id) c
+  WHERE u.id = c.user_id;
+  UPDATE printers p SET printed_count = p.printed_count + c.n
+  FROM (SELECT printer_id, count(*)::int AS n FROM inserted WHERE status = 'Completed' GROUP BY printer_id) c
+  WHERE p.printer_id = c.printer_id;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER printing_logs_completed_insert AFTER INSERT ON printing_logs
+  REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION printing_logs_count_inserted();
+CREATE TRIGGER printing_logs_completed_update
+  AFTER UPDATE OF status, paper_size, total_pages, user_id, printer_id ON printing_logs
+  FOR EACH ROW WHEN (OLD.status = 'Completed' OR NEW.status = 'Completed')
+  EXECUTE FUNCTION printing_logs_count_completed();
+CREATE TRIGGER printing_logs_completed_delete AFTER DELETE ON printing_logs
+  FOR EACH ROW WHEN (OLD.status = 'Completed') EXECUTE FUNCTION printing_logs_count_completed();
+
+UPDATE users u SET printed_a4 = c.a4, printed_a3 = c.a3
+FROM (SELECT user_id,
+             coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A4'), 0)::int AS a4,
+             coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A3'), 0)::int AS a3
+      FROM printing_logs WHERE status = 'Completed' GROUP BY user_id) c
+WHERE u.id = c.user_id;
+UPDATE printers p SET printed_count = c.n
+FROM (SELECT printer_id, count(*)::int AS n FROM printing_logs WHERE status = 'Completed' GROUP BY printer_id) c
+WHERE p.printer_id = c.printer_id;
+`;
+
+export const migrations: readonly Migration[] = [
+  { version: 1, name: 'initial schema', sql: initialSchema },
+  { version: 2, name: 'print counters', sql: printCounters },
+];

@@ -182,6 +182,10 @@ export class Dispatcher {
     await this.complete(job.id).catch((e: unknown) => this.options.log?.error({ err: e }, 'complete failed'));
   }
 
+  /**
+   * Marks the job Completed. The print counters (printers.printed_count, the student's printed_a4 /
+   * printed_a3) are added to by the printing_logs trigger within this same statement's transaction.
+   */
   private async complete(jobId: string): Promise<void> {
     const row = await this.options.db.one<{ user_id: string }>(
       `UPDATE printing_logs SET status = 'Completed', finish_date = now(), claimed_at = NULL, updated_at = now()

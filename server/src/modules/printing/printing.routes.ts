@@ -1,3 +1,8 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
@@ -21,6 +26,7 @@ import {
   SUBMIT_OK_MESSAGE,
   uploadDirFor,
   type PrintUpload,
+  type SpooledFile,
   type UploadLimits,
 } from './printing.service';
 
@@ -29,11 +35,52 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 1
 const tooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 
 /**
- * Reads the multipart print request: `file` parts (one per document), `documents` (JSON array of
- * options) and `printerId`. Files are held in memory within the configured limits: one file over
- * max_file_bytes or the whole request over max_request_bytes answers 413 before anything else.
+ * Receives one file part: written as it arrives to a generated name in the upload folder (the file the
+ * job prints, once accepted) and hashed on the way, while kept in memory for the type and page checks.
+ * Writing and hashing overlap receiving instead of following it.
  */
-async function readPrintUpload(request: FastifyRequest, limits: UploadLimits): Promise<PrintUpload> {
+async function spoolFile(file: Readable, uploadDir: string): Promise<{ buffer: Buffer; spooled: SpooledFile }> {
+  const spoolPath = path.join(uploadDir, `${crypto.randomUUID()}.part`);
+  const hash = crypto.createHash('sha256');
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const tap = new Transform({
+    transform(chunk: Uint8Array, _encoding, callback) {
+      hash.update(chunk);
+      chunks.push(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(file, tap, fs.createWriteStream(spoolPath, { flags: 'wx', mode: 0o600 }));
+  } catch (error) {
+    await fs.promises.rm(spoolPath, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  if ((file as Readable & { truncated?: boolean }).truncated) {
+    await fs.promises.rm(spoolPath, { force: true }).catch(() => undefined);
+    throw Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  }
+  return { buffer: Buffer.concat(chunks, size), spooled: { path: spoolPath, sha256: hash.digest('hex') } };
+}
+
+/** Removes the received files not taken as documents (a refused request, or any left over). */
+async function removeSpooled(upload: PrintUpload): Promise<void> {
+  await Promise.all(
+    upload.files.map((file) =>
+      file.spooled ? fs.promises.rm(file.spooled.path, { force: true }).catch(() => undefined) : undefined,
+    ),
+  );
+}
+
+/**
+ * Reads the multipart print request: `file` parts (one per document), `documents` (JSON array of
+ * options) and `printerId`. Files are held in memory within the configured limits (and written to the
+ * upload folder as they arrive, see spoolFile): one file over max_file_bytes or the whole request over
+ * max_request_bytes answers 413 before anything else. On an error the received files are removed.
+ */
+async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, uploadDir: string): Promise<PrintUpload> {
   if (!request.isMultipart()) {
     throw new AppError(
       415,
@@ -69,14 +116,14 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits): P
             `Trường tệp "${part.fieldname}" không được hỗ trợ (dùng "file")`,
           );
         }
-        const buffer = await part.toBuffer();
+        const { buffer, spooled } = await spoolFile(part.file, uploadDir);
+        upload.files.push({ filename: part.filename || `tai-lieu-${upload.files.length + 1}`, buffer, spooled });
         total += buffer.length;
         if (total > limits.maxRequestBytes) {
           throw tooLarge(
             `Tổng dung lượng các tệp vượt quá giới hạn ${megabytes(limits.maxRequestBytes)} cho một yêu cầu`,
           );
         }
-        upload.files.push({ filename: part.filename || `tai-lieu-${upload.files.length + 1}`, buffer });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (part.fieldname === 'printerId') upload.printerId = value;
@@ -84,6 +131,7 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits): P
       }
     }
   } catch (error) {
+    await removeSpooled(upload);
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -100,18 +148,23 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits): P
 }
 
 export default async function printingRoutes(app: FastifyInstance): Promise<void> {
-  const service = createPrintingService({
-    db: app.db,
-    realtime: app.realtime,
-    uploadDir: uploadDirFor(app.appConfig.dataDir),
-  });
+  const uploadDir = uploadDirFor(app.appConfig.dataDir);
+  const service = createPrintingService({ db: app.db, realtime: app.realtime, uploadDir });
 
   // Every change of a printer or a queue emits update-printer-list (the realtime convention): the
-  // in-memory student list is dropped at the same moment, whichever module made the change.
+  // in-memory student list (and the cached histories showing queue positions) is dropped at the same
+  // moment, whichever module made the change.
   const emitPrinterListChanged = app.realtime.emitPrinterListChanged.bind(app.realtime);
   app.realtime.emitPrinterListChanged = () => {
     service.invalidatePrinters();
     emitPrinterListChanged();
+  };
+  // Likewise every change of a student's job emits update-student-history for them (submit, cancel, each
+  // dispatcher state change): their cached history answers are dropped first.
+  const emitStudentHistoryChanged = app.realtime.emitStudentHistoryChanged.bind(app.realtime);
+  app.realtime.emitStudentHistoryChanged = (userId) => {
+    service.invalidateStudentHistory(userId);
+    emitStudentHistoryChanged(userId);
   };
 
   // multipart only in this plugin's scope; limits are per request from system_config
@@ -167,8 +220,14 @@ export default async function printingRoutes(app: FastifyInstance): Promise<void
     async (request) => {
       const user = currentUser(request);
       const limits = await service.uploadLimits();
-      const upload = await readPrintUpload(request, limits);
-      return ok(await service.submit(user, upload, limits), SUBMIT_OK_MESSAGE);
+      await fs.promises.mkdir(uploadDir, { recursive: true, mode: 0o700 });
+      const upload = await readPrintUpload(request, limits, uploadDir);
+      try {
+        return ok(await service.submit(user, upload, limits), SUBMIT_OK_MESSAGE);
+      } finally {
+        // the accepted files were renamed to their documents' names: what is left was refused
+        await removeSpooled(upload);
+      }
     },
   );
 

@@ -26,6 +26,7 @@ import {
 } from '../../printing/cost';
 import { countPages, type PageCountOptions } from '../../printing/page-count';
 import { MemoryCache } from '../../printing/printer-list-cache';
+import { StudentAnswerCache } from '../../printing/student-answer-cache';
 import type { Realtime } from '../../realtime/realtime';
 import type { AuthUser } from '../../types';
 import {
@@ -55,11 +56,23 @@ export const CANCEL_OK_MESSAGE = 'Hủy yêu cầu in thành công';
 export const MAX_FILES_PER_REQUEST = 50;
 /** How stale the in-memory printer list may get when another instance changes it. */
 export const PRINTER_CACHE_TTL_MS = 2_000;
+/** How stale a student's cached history may get when another instance changes it. */
+export const HISTORY_CACHE_TTL_MS = 2_000;
+/** Cached history answers (student × query), at most; the least recently used go first. */
+export const HISTORY_CACHE_MAX_ENTRIES = 10_000;
+
+/** A received file already written to the upload folder (a temporary name) with its SHA-256. */
+export interface SpooledFile {
+  path: string;
+  sha256: string;
+}
 
 /** One uploaded file, read into memory (bounded by the configured size limits). */
 export interface UploadedFile {
   filename: string;
   buffer: Buffer;
+  /** The same bytes on disk: an accepted document that prints as received is renamed, not written again. */
+  spooled?: SpooledFile;
 }
 
 /** The multipart request of POST /v1/student/printing. */
@@ -220,6 +233,8 @@ interface PreparedDocument {
   cost: number;
   printable: Buffer;
   printableExtension: string;
+  /** The received file on disk, when the printable file is the received one (not converted). */
+  spooled: SpooledFile | undefined;
 }
 
 export interface PrintingServiceDeps {
@@ -228,6 +243,8 @@ export interface PrintingServiceDeps {
   uploadDir: string;
   pageCount?: PageCountOptions;
   printerCacheTtlMs?: number;
+  historyCacheTtlMs?: number;
+  historyCacheMaxEntries?: number;
 }
 
 export type PrintingService = ReturnType<typeof createPrintingService>;
@@ -240,6 +257,14 @@ export function createPrintingService(deps: PrintingServiceDeps) {
     const fileTypes = await findCurrentFileTypes(db);
     return { printers: rows.map(toStudentPrinter), fileTypes };
   }, deps.printerCacheTtlMs ?? PRINTER_CACHE_TTL_MS);
+
+  // filterLogs answers per student and normalized query; an answer showing a Queued job holds queue
+  // positions, which any queue change may move
+  const historyCache = new StudentAnswerCache<StudentFilterLogsResponse>(
+    deps.historyCacheTtlMs ?? HISTORY_CACHE_TTL_MS,
+    deps.historyCacheMaxEntries ?? HISTORY_CACHE_MAX_ENTRIES,
+    (answer) => answer.printingLogs.some((log) => log.status === 'Queued'),
+  );
 
   /** After a commit that changed a queue: the list is reloaded and every client told. */
   function queueChanged(userId: string): void {
@@ -255,6 +280,13 @@ export function createPrintingService(deps: PrintingServiceDeps) {
     try {
       for (const doc of prepared) {
         const name = `${crypto.randomUUID()}.${doc.printableExtension}`;
+        if (doc.spooled) {
+          // written and hashed while it was received: only its final name is given here
+          await fs.promises.rename(doc.spooled.path, path.join(uploadDir, name));
+          names.push(name);
+          hashes.push(doc.spooled.sha256);
+          continue;
+        }
         await fs.promises.writeFile(path.join(uploadDir, name), asBytes(doc.printable), {
           flag: 'wx',
           mode: 0o600,
@@ -279,6 +311,17 @@ export function createPrintingService(deps: PrintingServiceDeps) {
     /** Drops the in-memory printer list (a printer or a queue changed). */
     invalidatePrinters(): void {
       printerCache.invalidate();
+      historyCache.invalidateVolatile();
+    },
+
+    /** Drops the student's cached history (one of their jobs changed: update-student-history). */
+    invalidateStudentHistory(userId: string): void {
+      historyCache.invalidateUser(userId);
+    },
+
+    /** Cached history answers (tests). */
+    get historyCacheSize(): number {
+      return historyCache.size;
     },
 
     /** The upload rules of system_config. */
@@ -385,6 +428,7 @@ export function createPrintingService(deps: PrintingServiceDeps) {
           cost,
           printable: counted.printable,
           printableExtension: counted.printableExtension,
+          spooled: counted.printable === file.buffer ? file.spooled : undefined,
         });
       }
       const totalCost = prepared.reduce((sum, doc) => sum + doc.cost, 0);
@@ -461,11 +505,14 @@ export function createPrintingService(deps: PrintingServiceDeps) {
       return { printingLogs: logs.map(toStudentLog), totalCost, balance: result.balance };
     },
 
-    /** The caller's own logs with filters, plus the A3 and A4 sheets printed. */
+    /**
+     * The caller's own logs with filters, plus the A3 and A4 sheets printed. Served from memory per
+     * student and normalized query; dropped when update-student-history is emitted for the student.
+     */
     async filterLogs(user: AuthUser, query: FilterLogsQuery): Promise<StudentFilterLogsResponse> {
       const perPage = query.per_page ?? 100;
       const page = query.page ?? 1;
-      const rows = await listStudentLogs(db, {
+      const filter = {
         userId: user.id,
         status: filterValue(query.status),
         facility: facilityFilter(query.facility),
@@ -475,9 +522,22 @@ export function createPrintingService(deps: PrintingServiceDeps) {
         direction: direction(query.sortDirection, -1),
         limit: perPage,
         offset: (page - 1) * perPage,
+      };
+      const key = JSON.stringify([
+        filter.status,
+        filter.facility,
+        filter.from?.toISOString() ?? null,
+        filter.to?.toISOString() ?? null,
+        filter.search,
+        filter.direction,
+        filter.limit,
+        filter.offset,
+      ]);
+      return historyCache.get(user.id, key, async () => {
+        const rows = await listStudentLogs(db, filter);
+        const totals = await printedTotals(db, user.id);
+        return { printingLogs: rows.map(toStudentLog), printedA3: totals.a3, printedA4: totals.a4 };
       });
-      const totals = await printedTotals(db, user.id);
-      return { printingLogs: rows.map(toStudentLog), printedA3: totals.a3, printedA4: totals.a4 };
     },
 
     /**
