@@ -17,6 +17,7 @@ import { ErrorEnvelope } from './lib/envelope';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import dispatcherPlugin from './plugins/dispatcher';
+import grantsPlugin, { type GrantsPluginOptions } from './grants/grants.plugin';
 import docsPlugin, { DOCS_PREFIX } from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import portalPlugin from './plugins/portal';
@@ -24,6 +25,7 @@ import socketPlugin from './plugins/socket';
 import { installValidators } from './plugins/validation';
 import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
+import paymentsRoutes, { type PaymentsRoutesOptions } from './modules/payments/payments.routes';
 import printingRoutes from './modules/printing/printing.routes';
 import usersRoutes from './modules/users/users.routes';
 
@@ -42,6 +44,10 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Adds routes before start (tests); they go through the same role check as the others. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** Options of the payment routes (tests inject a clock). */
+  payments?: PaymentsRoutesOptions;
+  /** Options of the grant scheduler (tests turn it on with a clock). */
+  grants?: GrantsPluginOptions;
 }
 
 /**
@@ -140,7 +146,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(authRoutes);
     await app.register(usersRoutes);
     await app.register(printingRoutes);
+    await app.register(paymentsRoutes, options.payments ?? {});
     await app.register(dispatcherPlugin);
+    await app.register(grantsPlugin, options.grants ?? {});
     if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
     await app.register(portalPlugin);

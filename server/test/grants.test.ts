@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db';
 import { GrantScheduler } from '../src/grants/grant-scheduler';
-import grantsPlugin from '../src/grants/grants.plugin';
 import { grantDelta, nextGrantDate, runSemesterGrant } from '../src/grants/grants.service';
 import { createTestApp, DRIVER, newSchemaName, openTestDb, PG_URL, sleep, type TestApp } from './helpers';
 import { balanceOf, createStudent, ledgerMismatches } from './payments-helpers';
@@ -32,17 +30,13 @@ describe(`semester grants (${DRIVER})`, () => {
 
   /** A server on the shared database, with the grant scheduler on and the test clock. */
   async function startServer(intervalMs = 3_600_000): Promise<TestApp & { scheduler: GrantScheduler }> {
-    let scope: FastifyInstance | null = null;
     const t = await createTestApp({
       db,
       seed: { generatedStudents: 6, jobs: 30 },
-      extraRoutes: async (s) => {
-        scope = s;
-        await s.register(grantsPlugin, { enabled: true, now: () => new Date(clock.ms), intervalMs });
-      },
+      grants: { enabled: true, now: () => new Date(clock.ms), intervalMs },
     });
     apps.push(t);
-    const scheduler = (scope as FastifyInstance | null)?.grantScheduler;
+    const scheduler = t.app.grantScheduler;
     if (!scheduler) throw new Error('no grant scheduler');
     // the run at start
     await scheduler.idle();

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BkPaymentResponse, StudentLedgerResponse, StudentPayment, StudentPaymentsResponse } from 'shared-api/contracts';
 import { ConfigError, loadConfig } from '../src/config';
-import paymentsRoutes from '../src/modules/payments/payments.routes';
 import { SandboxGateway } from '../src/payments/sandbox-gateway';
 import { VnpayGateway } from '../src/payments/vnpay-gateway';
 import { bearer, body, createTestApp, DRIVER, loginAs, VIETNAMESE, type TestApp } from './helpers';
@@ -24,9 +23,7 @@ async function start(config: Parameters<typeof createTestApp>[0] extends infer O
   const t = await createTestApp({
     seed: { generatedStudents: 4, jobs: 40 },
     config,
-    extraRoutes: async (scope) => {
-      await scope.register(paymentsRoutes, { now: () => new Date(clock.ms) });
-    },
+    payments: { now: () => new Date(clock.ms) },
   });
   return { t, app: t.app, clock };
 }
