@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { App, Button, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import { CreditCardOutlined, PrinterOutlined } from '@ant-design/icons';
-import { apiErrorMessage, fetchUserInformation, useSessionStore } from 'shared-api';
+import { apiErrorMessage, useSessionStore } from 'shared-api';
 import { formatVietnamDateTime, PageFrame } from 'shared-ui';
 import { fetchPayments, payPayment, type PaymentItem } from '../features/payments/api/payments';
 import { formatVnd, paymentShortId, semesterLabel } from '../features/payments/money';
@@ -43,8 +43,7 @@ export default function BkpayPage() {
         return;
       }
       notification.success({ message: t('payments.bkpay.success') });
-      const balance = result.balance ?? (await fetchUserInformation()).balance;
-      useSessionStore.getState().setBalance(balance);
+      useSessionStore.getState().setBalance(result.balance);
       reload();
     } catch (error) {
       notification.error({ message: t('payments.bkpay.failure'), description: apiErrorMessage(error, '') || undefined });
@@ -53,7 +52,8 @@ export default function BkpayPage() {
     }
   };
 
-  const payable = (p: PaymentItem) => p.leftMoney !== 0 && (p.status ?? 'pending') === 'pending';
+  // Spec: the pay icon shows only while money is left; an expired payment can no longer be paid.
+  const payable = (p: PaymentItem) => p.leftMoney !== 0 && p.status === 'pending';
 
   return (
     <main style={{ maxWidth: 1100, margin: '0 auto', padding: 24 }}>
@@ -92,7 +92,7 @@ export default function BkpayPage() {
               key: 'status',
               title: t('payments.bkpay.status'),
               render: (_, p) => {
-                const status = p.status ?? (p.leftMoney === 0 ? 'paid' : 'pending');
+                const status = p.status;
                 const colour = { pending: 'processing', paid: 'success', expired: 'default', failed: 'error' }[status];
                 return <Tag color={colour}>{t(`payments.bkpay.statuses.${status}`)}</Tag>;
               },

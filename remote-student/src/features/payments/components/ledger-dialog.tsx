@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, Table, Tag } from 'antd';
 import { formatVietnamDateTime } from 'shared-ui';
-import { fetchLedger, type LedgerEntry } from '../api/ledger';
+import type { LedgerEntry } from 'shared-api';
+import { fetchLedger } from '../api/ledger';
 
 const KIND_COLOURS: Record<LedgerEntry['kind'], string> = {
   grant: 'blue',
@@ -29,14 +30,14 @@ export function LedgerDialog({ open, onClose }: { open: boolean; onClose: () => 
   return (
     <Modal open={open} onCancel={onClose} footer={null} width={720} title={t('payments.ledger.title')}>
       <Table<LedgerEntry>
-        rowKey={(row) => String(row.id)}
+        rowKey="_id"
         loading={rows === null}
         dataSource={rows ?? []}
         size="small"
         pagination={{ pageSize: 10, showSizeChanger: false }}
         locale={{ emptyText: t('payments.ledger.empty') }}
         columns={[
-          { key: 'time', title: t('payments.ledger.time'), render: (_, row) => formatVietnamDateTime(row.created_at ?? row.createdAt) },
+          { key: 'time', title: t('payments.ledger.time'), render: (_, row) => formatVietnamDateTime(row.created_at) },
           {
             key: 'kind',
             title: t('payments.ledger.kind'),
@@ -52,7 +53,7 @@ export function LedgerDialog({ open, onClose }: { open: boolean; onClose: () => 
               </span>
             ),
           },
-          { key: 'after', title: t('payments.ledger.balanceAfter'), align: 'right', render: (_, row) => row.balance_after ?? row.balanceAfter },
+          { key: 'after', title: t('payments.ledger.balanceAfter'), align: 'right', render: (_, row) => row.balance_after },
           { key: 'note', title: t('payments.ledger.note'), render: (_, row) => row.note ?? '' },
         ]}
       />
