@@ -1,13 +1,15 @@
-import { Suspense, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
-import { create } from 'zustand';
-import { App as AntApp, Button } from 'antd';
-import { HashRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import { apiClient, useSessionStore, type UserInfo } from 'shared-api';
-import { PageFrame, UI_NAMESPACE, uiLocales, type RemoteRoute } from 'shared-ui';
+import { useSessionStore, type UserInfo } from 'shared-api';
+import { type RemoteRoute } from 'shared-ui';
+import {
+  expectedSingletons,
+  initRemoteI18n,
+  keyPaths,
+  lookup,
+  makeApiUnreachable,
+  renderRemoteRoute,
+} from 'shared-ui/testing';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
 import manifest from './manifest';
@@ -39,23 +41,6 @@ const PAGES: Record<string, { at: string; title: { vi: string; en: string } }> =
   },
 };
 
-function keyPaths(bundle: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(bundle)
-    .flatMap(([key, value]) =>
-      value && typeof value === 'object'
-        ? keyPaths(value as Record<string, unknown>, `${prefix}${key}.`)
-        : [`${prefix}${key}`],
-    )
-    .sort();
-}
-function lookup(bundle: Record<string, unknown>, path: string): unknown {
-  return path
-    .split('.')
-    .reduce<unknown>(
-      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
-      bundle,
-    );
-}
 
 describe('remote-student manifest', () => {
   it('names the remote and its i18n namespace', () => {
@@ -120,17 +105,7 @@ describe('remote-student manifest', () => {
         'zustand',
       ].sort(),
     );
-    const expected: Record<string, unknown> = {
-      react: useState,
-      'react-dom': createPortal,
-      'react-router-dom': useNavigate,
-      antd: Button,
-      i18next,
-      'react-i18next': useTranslation,
-      zustand: create,
-      'shared-api': useSessionStore,
-      'shared-ui': PageFrame,
-    };
+    const expected = expectedSingletons();
     for (const [key, value] of Object.entries(expected)) expect(manifest.singletons[key]).toBe(value);
   });
 });
@@ -150,58 +125,23 @@ describe('remote-student pages', () => {
   };
 
   beforeAll(async () => {
-    await i18next.use(initReactI18next).init({
-      lng: 'vi',
-      fallbackLng: 'vi',
-      resources: {
-        vi: {
-          [manifest.namespace]: manifest.locales.vi,
-          [UI_NAMESPACE]: uiLocales.vi,
-        },
-        en: {
-          [manifest.namespace]: manifest.locales.en,
-          [UI_NAMESPACE]: uiLocales.en,
-        },
-      },
-      interpolation: { escapeValue: false },
-    });
+    await initRemoteI18n(manifest);
   });
+
+  let restoreApi: () => void = () => undefined;
 
   beforeEach(async () => {
     window.localStorage.clear();
     window.localStorage.setItem('accessToken', 'acc');
     useSessionStore.setState(useSessionStore.getInitialState(), true);
     useSessionStore.getState().setUser(student);
-    // The server is unreachable: pages must still draw their frame and title.
-    apiClient.defaults.adapter = () =>
-      Promise.reject(
-        Object.assign(new Error('Network Error'), {
-          isAxiosError: true,
-          code: 'ERR_NETWORK',
-        }),
-      );
+    restoreApi = makeApiUnreachable();
     await act(() => i18next.changeLanguage('vi'));
   });
 
-  afterEach(() => {
-    delete apiClient.defaults.adapter;
-  });
+  afterEach(() => restoreApi());
 
-  function renderRoute(route: RemoteRoute) {
-    const { Component } = route;
-    window.location.hash = `#${PAGES[route.path]!.at}`;
-    return render(
-      <AntApp>
-        <HashRouter>
-          <Suspense fallback={<p>loading</p>}>
-            <Routes>
-              <Route path={route.path} element={<Component />} />
-            </Routes>
-          </Suspense>
-        </HashRouter>
-      </AntApp>,
-    );
-  }
+  const renderRoute = (route: RemoteRoute) => renderRemoteRoute(route, PAGES[route.path]!.at);
 
   it.each(SPEC_ROUTES)('%s renders its title as a heading', async (path) => {
     const route = manifest.routes.find((r) => r.path === path)!;
