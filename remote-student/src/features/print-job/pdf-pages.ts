@@ -10,6 +10,15 @@ function readBytes(file: Blob): Promise<ArrayBuffer> {
   });
 }
 
+/** Image types the server prints as one page each. */
+const ONE_PAGE_IMAGES = new Set(['png', 'jpg', 'jpeg', 'gif']);
+
+/** Pages the browser can tell before sending: images are one page, PDFs are counted; null otherwise. */
+export async function countPages(file: File): Promise<number | null> {
+  if (ONE_PAGE_IMAGES.has(extensionOf(file.name))) return 1;
+  return countPdfPages(file);
+}
+
 /**
  * Pages of a PDF counted in the browser through its page tree (pdf-lib, loaded only when a PDF is
  * chosen), or null when it cannot be counted here (not a PDF, encrypted, broken): the server counts

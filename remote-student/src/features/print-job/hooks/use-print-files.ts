@@ -3,7 +3,7 @@ import type { PrintDocumentOption } from 'shared-api';
 import { printCost } from '../cost';
 import { extensionOf, normaliseFileTypes } from '../file-types';
 import { formatPageRanges, parsePageRanges, type PageRangeResult } from '../page-range';
-import { countPdfPages } from '../pdf-pages';
+import { countPages } from '../pdf-pages';
 
 export type FileOptions = Omit<PrintDocumentOption, 'pages'>;
 
@@ -23,7 +23,7 @@ export interface SelectedFile {
   options: FileOptions;
   pagesMode: 'all' | 'custom';
   pagesText: string;
-  /** Pages counted in the browser (PDF only); null when the server will count. */
+  /** Pages counted in the browser (PDF, images); null when the server will count. */
   pageCount: number | null;
   counting: boolean;
 }
@@ -58,12 +58,11 @@ export function usePrintFiles(allowedTypes: readonly string[]) {
       if (names.current.has(file.name)) return { reason: 'duplicate', name: file.name };
       names.current.add(file.name);
       const uid = `f${(nextUid += 1)}`;
-      const isPdf = extensionOf(file.name) === 'pdf';
       setFiles((list) => [
         ...list,
-        { uid, file, options: DEFAULT_OPTIONS, pagesMode: 'all', pagesText: '', pageCount: null, counting: isPdf },
+        { uid, file, options: DEFAULT_OPTIONS, pagesMode: 'all', pagesText: '', pageCount: null, counting: true },
       ]);
-      if (isPdf) void countPdfPages(file).then((pageCount) => update(uid, { pageCount, counting: false }));
+      void countPages(file).then((pageCount) => update(uid, { pageCount, counting: false }));
       return null;
     },
     [allowed, update],
