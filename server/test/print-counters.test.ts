@@ -87,7 +87,7 @@ describe(`print counters migration (${DRIVER})`, () => {
         [userId, printerId, status, size, sheets],
       );
     }
-    expect(await migrate(db)).toEqual([2]);
+    expect(await migrate(db)).toEqual(migrations.filter((m) => m.version > 1).map((m) => m.version));
     const kept = await keptCounters(db);
     expect(kept.printers).toEqual([
       { printer_id: 'P-1', printed: 2 },
@@ -107,6 +107,12 @@ describe(`print counters migration (${DRIVER})`, () => {
     await db.query(`UPDATE printing_logs SET status = 'Failed' WHERE total_pages = 5`);
     await expectCountersRight(db);
     await db.query('DELETE FROM users WHERE id = $1', [b?.id]);
+    await expectCountersRight(db);
+    // a printer renamed (its logs follow by ON UPDATE CASCADE) keeps its count, once
+    await db.query(`UPDATE printers SET printer_id = 'P-9' WHERE printer_id = 'P-1'`);
+    await expectCountersRight(db);
+    // a completed job moved between two printers moves its count
+    await db.query(`UPDATE printing_logs SET printer_id = 'P-3' WHERE printer_id = 'P-9' AND status = 'Completed'`);
     await expectCountersRight(db);
     expect(await recountPrintCounters(db)).toBe(0);
   });

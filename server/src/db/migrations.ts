@@ -354,7 +354,58 @@ FROM (SELECT printer_id, count(*)::int AS n FROM printing_logs WHERE status = 'C
 WHERE p.printer_id = c.printer_id;
 `;
 
+/**
+ * A printer renamed: its logs follow by ON UPDATE CASCADE while its printed_count already moved with the
+ * row, so the count is left alone then (it was added a second time); a Completed job moved between two
+ * existing printers still moves its count. The users' counters change only when the job's own sheets,
+ * size or owner change.
+ */
+const printCountersRename = /* sql */ `
+CREATE OR REPLACE FUNCTION printing_logs_count_completed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  printer_renamed boolean := TG_OP = 'UPDATE' AND OLD.printer_id <> NEW.printer_id
+                             AND NOT EXISTS (SELECT 1 FROM printers WHERE printer_id = OLD.printer_id);
+  same_sheets boolean := TG_OP = 'UPDATE' AND OLD.status = 'Completed' AND NEW.status = 'Completed'
+                         AND OLD.user_id = NEW.user_id AND OLD.paper_size = NEW.paper_size
+                         AND OLD.total_pages = NEW.total_pages;
+BEGIN
+  -- users before printers, always: one lock order
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'Completed' THEN
+    IF NOT same_sheets THEN
+      UPDATE users
+      SET printed_a4 = printed_a4 - CASE WHEN OLD.paper_size = 'A4' THEN OLD.total_pages ELSE 0 END,
+          printed_a3 = printed_a3 - CASE WHEN OLD.paper_size = 'A3' THEN OLD.total_pages ELSE 0 END
+      WHERE id = OLD.user_id;
+    END IF;
+    IF NOT printer_renamed THEN
+      UPDATE printers SET printed_count = printed_count - 1 WHERE printer_id = OLD.printer_id;
+    END IF;
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW.status = 'Completed' THEN
+    IF NOT same_sheets THEN
+      UPDATE users
+      SET printed_a4 = printed_a4 + CASE WHEN NEW.paper_size = 'A4' THEN NEW.total_pages ELSE 0 END,
+          printed_a3 = printed_a3 + CASE WHEN NEW.paper_size = 'A3' THEN NEW.total_pages ELSE 0 END
+      WHERE id = NEW.user_id;
+    END IF;
+    IF NOT printer_renamed THEN
+      UPDATE printers SET printed_count = printed_count + 1 WHERE printer_id = NEW.printer_id;
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+-- counts already doubled by a rename since migration 2
+UPDATE printers p SET printed_count = c.n
+FROM (SELECT x.printer_id, count(l.id)::int AS n
+      FROM printers x LEFT JOIN printing_logs l ON l.printer_id = x.printer_id AND l.status = 'Completed'
+      GROUP BY x.printer_id) c
+WHERE p.printer_id = c.printer_id AND p.printed_count <> c.n;
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
+  { version: 3, name: 'print counters: printer renamed', sql: printCountersRename },
 ];
