@@ -70,7 +70,7 @@ export default function HistoryPage() {
         />
         <HistoryFilter value={filterValue} onChange={(next) => setFilters((f) => ({ ...f, ...next }))} />
       </Flex>
-      {failed && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('history.loadFailed')} />}
+      {failed && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('history.loadFailed')} />}
       <HistoryTable logs={printingLogs} loading={loading} onOpen={setDetail} onCancel={setToCancel} />
       <LogDetailModal log={detail} onClose={() => setDetail(null)} />
       <ConfirmCancelModal

@@ -94,9 +94,9 @@ export default function PrintConfigPage() {
       ) : printer ? (
         <PrinterInfo printer={printer} />
       ) : (
-        <Alert type="error" showIcon message={t('printConfig.loadFailed')} />
+        <Alert type="error" showIcon title={t('printConfig.loadFailed')} />
       )}
-      {paused && <Alert type="warning" showIcon style={{ marginTop: 12 }} message={t('printConfig.statusPaused')} />}
+      {paused && <Alert type="warning" showIcon style={{ marginTop: 12 }} title={t('printConfig.statusPaused')} />}
       <Divider />
       <Dragger multiple fileList={[]} showUploadList={false} disabled={!printer} beforeUpload={handleFile}>
         <p className="ant-upload-drag-icon">
@@ -139,7 +139,7 @@ export default function PrintConfigPage() {
         </Button>
       </Flex>
       {missing > 0 && (
-        <Alert type="warning" showIcon style={{ marginTop: 12 }} message={t('printConfig.notEnough', { missing })} />
+        <Alert type="warning" showIcon style={{ marginTop: 12 }} title={t('printConfig.notEnough', { missing })} />
       )}
       <ConfirmPrintModal
         open={confirming}

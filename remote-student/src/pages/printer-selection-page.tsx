@@ -50,7 +50,7 @@ export default function PrinterSelectionPage() {
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
-          message={t('printerSelection.loadFailed')}
+          title={t('printerSelection.loadFailed')}
           action={<Button onClick={reload}>{t('printerSelection.retry')}</Button>}
         />
       )}

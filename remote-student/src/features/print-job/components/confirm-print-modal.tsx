@@ -28,7 +28,7 @@ export function ConfirmPrintModal({ open, printerId, files, total, unknown, prog
       confirmLoading={sending}
       cancelButtonProps={{ disabled: sending }}
       closable={!sending}
-      maskClosable={!sending}
+      mask={{ closable: !sending }}
       onOk={onConfirm}
       onCancel={onCancel}
       destroyOnHidden
