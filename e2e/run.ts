@@ -3,6 +3,8 @@ import { launchBrowser } from './support/browser';
 import { startPortal, type Portal } from './support/portal';
 import { ARTIFACTS, screenshotOpenPages, type Journey } from './support/harness';
 import { publicJourneys } from './journeys/public';
+import { paymentJourneys } from './journeys/payments';
+import { printingJourneys } from './journeys/printing';
 import { layoutJourneys, roleJourneys } from './journeys/roles';
 import { remoteFailureJourneys, tokenJourneys } from './journeys/tokens';
 
@@ -20,6 +22,9 @@ const SUITES: Suite[] = [
     env: { REMOTE_STUDENT_URL: 'http://127.0.0.1:9/remoteEntry.js' },
     journeys: remoteFailureJourneys,
   },
+  // 300 ms a sheet: a 6-sheet job prints in about 2 s, a 60-sheet one keeps its printer busy for 18 s.
+  { name: 'portal with a 300 ms-per-sheet simulated printer', env: { PRINT_SIM_MS_PER_SHEET: '300' }, journeys: printingJourneys },
+  { name: 'portal with the sandbox payment gateway', env: { PAYMENT_GATEWAY: 'sandbox' }, journeys: paymentJourneys },
 ];
 
 const only = process.env.E2E_ONLY;

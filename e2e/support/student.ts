@@ -1,0 +1,55 @@
+import type { Page } from 'playwright-core';
+import { assert } from './harness';
+import { LoginPage } from './login-page';
+
+export const STUDENT = { email: 'student@hcmut.edu.vn', password: 'Demo@12345' };
+
+/** Signs the demo student in and waits for the home page. */
+export async function signInStudent(page: Page, url: string): Promise<void> {
+  const login = new LoginPage(page, url);
+  await login.open();
+  await login.signIn(STUDENT.email, STUDENT.password);
+  await page.waitForURL(/#\/Home$/);
+}
+
+/** Opens the header's user panel (whatever state it was in) and answers it. */
+export async function openUserPanel(page: Page) {
+  const panel = page.getByTestId('user-panel');
+  if (!(await panel.isVisible())) await page.locator('.sp-user-button').click();
+  await panel.waitFor();
+  return panel;
+}
+
+export async function closeUserPanel(page: Page): Promise<void> {
+  const panel = page.getByTestId('user-panel');
+  if (await panel.isVisible()) {
+    await page.locator('.sp-user-button').click();
+    await panel.waitFor({ state: 'hidden' });
+  }
+}
+
+/** The balance the header's user panel shows, in whole A4 pages (the panel is left closed). */
+export async function headerBalance(page: Page): Promise<number> {
+  const panel = await openUserPanel(page);
+  const text = await panel.innerText();
+  const match = /Số dư\s*:?\s*(\d+) trang A4/.exec(text);
+  assert(match, `no balance in the user panel: ${text}`);
+  await closeUserPanel(page);
+  return Number(match[1]);
+}
+
+/** Waits until the header's balance is `expected` (it follows live events, so it may lag a moment). */
+export async function waitForHeaderBalance(page: Page, expected: number, timeoutMs = 10_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = await headerBalance(page);
+  while (seen !== expected && Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    seen = await headerBalance(page);
+  }
+  return seen;
+}
+
+/** A toast (antd notification) with exactly this title. */
+export function toast(page: Page, title: string) {
+  return page.locator('.ant-notification-notice').filter({ hasText: title }).first();
+}
