@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { assert, newPage, screenshot, type Journey } from '../support/harness';
 import { makePdf } from '../support/pdf';
-import { headerBalance, signInStudent, toast, waitForHeaderBalance } from '../support/student';
+import { ensureBalance, headerBalance, signInStudent, toast, waitForHeaderBalance } from '../support/student';
 
 /** The demo printer every job of these journeys goes to (active in the seed). */
 const PRINTER = 'H6-605';
 /** A demo printer paused in the seed. */
 const PAUSED = 'B3-203';
+const SUBMITTED = 'Yêu cầu in ấn đã được xác nhận!';
 
 interface JobOptions {
   copies: number;
@@ -45,8 +46,19 @@ async function confirmPrint(page: Page, cost: number, shot?: string): Promise<vo
   await dialog.waitFor();
   assert((await dialog.innerText()).includes(`Tổng chi phí: ${cost} trang A4`), `dialog: ${await dialog.innerText()}`);
   if (shot) await screenshot(page, shot);
+  // A toast of an earlier request may still be up: wait for a new one, and fail fast on a refusal.
+  const notices = page.locator('.ant-notification-notice');
+  const shown = await notices.allInnerTexts();
   await dialog.getByRole('button', { name: 'Xác nhận' }).click();
-  await toast(page, 'Yêu cầu in ấn đã được xác nhận!').waitFor();
+  await page.waitForFunction(
+    ([success, before]) => {
+      const texts = [...document.querySelectorAll('.ant-notification-notice')].map((n) => n.textContent ?? '');
+      return texts.filter((t) => t.includes(success)).length > before || texts.some((t) => !t.includes(success));
+    },
+    [SUBMITTED, shown.filter((t) => t.includes(SUBMITTED)).length] as const,
+  );
+  const said = await notices.allInnerTexts();
+  assert(said.every((t) => t.includes(SUBMITTED)), `the print request was refused: ${said.join(' | ')}`);
   await page.waitForURL(/#\/History$/);
   await page.getByRole('heading', { name: 'LỊCH SỬ HOẠT ĐỘNG', exact: true }).waitFor();
 }
@@ -65,6 +77,7 @@ export const printingJourneys: Journey[] = [
         if (r.resourceType() === 'document') documents.push(r.url());
       });
       await signInStudent(page, ctx.url);
+      await ensureBalance(page, 6);
       const before = await headerBalance(page);
       await page.goto(`${ctx.url}/#/History`);
       const printedA4 = page.getByLabel('Tổng số trang A4 đã in', { exact: true });
@@ -116,6 +129,7 @@ export const printingJourneys: Journey[] = [
     async run(ctx) {
       const { page, errors, close } = await newPage(ctx);
       await signInStudent(page, ctx.url);
+      await ensureBalance(page, 60 + 2);
       const stamp = Date.now();
 
       // A long job (5 pages × 12 copies = 60 sheets) keeps the printer busy...

@@ -53,3 +53,32 @@ export async function waitForHeaderBalance(page: Page, expected: number, timeout
 export function toast(page: Page, title: string) {
   return page.locator('.ant-notification-notice').filter({ hasText: title }).first();
 }
+
+/**
+ * Arranges at least `pages` pages of balance for the signed-in student (the demo seed, which depends
+ * on the day it runs, may leave only a few): buys the shortfall through the API with the sandbox
+ * gateway, then reloads so the header shows it. The payments journey buys through the UI.
+ */
+export async function ensureBalance(page: Page, pages: number): Promise<void> {
+  const balance = await headerBalance(page);
+  if (balance >= pages) return;
+  const missing = pages - balance;
+  const result = await page.evaluate(async (count) => {
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('accessToken')}` };
+    const info = await (await fetch('/v1/user/information', { headers })).json();
+    const money = count * info.data.currentA4Price;
+    const created = await fetch('/v1/student/confirm-payment', { method: 'POST', headers, body: JSON.stringify({ money }) });
+    const payment = await created.json();
+    const paid = await fetch('/v1/student/BKpayment', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ payment_id: payment.data?._id }),
+    });
+    return { created: created.status, paid: paid.status };
+  }, missing);
+  assert(result.created === 200 && result.paid === 200, `topping up ${missing} pages answered ${JSON.stringify(result)}`);
+  await page.reload();
+  await page.locator('.sp-user-button').waitFor();
+  const after = await headerBalance(page);
+  assert(after >= pages, `balance ${after} after topping up to ${pages}`);
+}
