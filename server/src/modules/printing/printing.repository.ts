@@ -230,7 +230,7 @@ const LOG_SELECT = `
          d.title, d.pages, d.file_type, p.facility, p.department, p.room,
          CASE WHEN l.status = 'Queued' THEN (
            SELECT count(*)::int + 1 FROM printing_logs x
-           WHERE x.printer_id = l.printer_id AND x.status IN ('Queued', 'InProgress')
+           WHERE x.printer_id = l.printer_id AND x.status = 'Queued'
              AND (x.created_at, x.id) < (l.created_at, l.id)
          ) END AS position
   FROM printing_logs l
