@@ -4,13 +4,13 @@
  */
 import { Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { App as AntApp, Button } from 'antd';
 import { HashRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import { apiClient, useSessionStore } from 'shared-api';
+import { apiClient, useSessionStore, type Role, type UserInfo } from 'shared-api';
 import { PageFrame } from '../components/page-frame/page-frame';
 import { UI_NAMESPACE, uiLocales } from '../locales';
 import type { RemoteManifest, RemoteRoute } from '../manifest';
@@ -88,4 +88,96 @@ export function renderRemoteRoute(route: RemoteRoute, at = route.path) {
       </HashRouter>
     </AntApp>,
   );
+}
+
+/** What a remote's manifest must bring, as the spec's route table and menus say. */
+export interface RemoteManifestSpec {
+  manifest: RemoteManifest;
+  role: Role;
+  /** Each spec route: where the test opens it, the title it shows, and its layout ('app' by default). */
+  pages: Record<string, { at?: string; layout?: 'app' | 'none'; title: { vi: string; en: string } }>;
+  /** The side-menu links, in order, with their Vietnamese labels. */
+  menu: Array<{ path: string; label: string; badge?: 'notices' }>;
+  /** The signed-in user while pages render. */
+  user: UserInfo;
+  /** A route also rendered in English. */
+  englishRoute: string;
+}
+
+/** The checks every remote's manifest passes: routes, menu, locales, singletons, and each page's title. */
+export function describeRemoteManifest(spec: RemoteManifestSpec): void {
+  const { manifest, role, pages } = spec;
+  const paths = Object.keys(pages);
+
+  describe(`${manifest.name} manifest`, () => {
+    it('names the remote and its i18n namespace', () => {
+      expect(manifest.name).toBe(`remote_${role}`);
+      expect(manifest.namespace).toBe(role);
+    });
+
+    it(`covers exactly the spec's ${role} routes, each for ${role} only, with the right layout`, () => {
+      expect(manifest.routes.map((r) => r.path).sort()).toEqual([...paths].sort());
+      expect(new Set(manifest.routes.map((r) => r.path)).size).toBe(manifest.routes.length);
+      for (const route of manifest.routes) {
+        expect(route.access).toBe(role);
+        expect(route.layout ?? 'app').toBe(pages[route.path]?.layout ?? 'app');
+      }
+    });
+
+    it("brings the spec's menu links between Home and Guide, in order, each to one of its routes", () => {
+      expect(manifest.menu.map((m) => m.path)).toEqual(spec.menu.map((m) => m.path));
+      expect(manifest.menu.map((m) => lookup(manifest.locales.vi, m.labelKey))).toEqual(spec.menu.map((m) => m.label));
+      expect(manifest.menu.map((m) => m.badge ?? null)).toEqual(spec.menu.map((m) => m.badge ?? null));
+      for (const item of manifest.menu) expect(paths).toContain(item.path);
+      expect(new Set(manifest.menu.map((m) => m.key)).size).toBe(manifest.menu.length);
+    });
+
+    it('has every menu label in vi and en, and the same keys in both bundles', () => {
+      for (const item of manifest.menu) {
+        for (const bundle of [manifest.locales.vi, manifest.locales.en]) {
+          const label = lookup(bundle, item.labelKey);
+          expect(typeof label).toBe('string');
+          expect(label).not.toBe('');
+        }
+      }
+      expect(keyPaths(manifest.locales.en)).toEqual(keyPaths(manifest.locales.vi));
+    });
+
+    it('declares the 9 shared singletons, each the very module the app got', () => {
+      const expected = expectedSingletons();
+      expect(Object.keys(manifest.singletons).sort()).toEqual(Object.keys(expected).sort());
+      for (const [key, value] of Object.entries(expected)) expect(manifest.singletons[key]).toBe(value);
+    });
+  });
+
+  describe(`${manifest.name} pages`, () => {
+    let restoreApi: () => void = () => undefined;
+    beforeAll(() => initRemoteI18n(manifest));
+    beforeEach(async () => {
+      window.localStorage.clear();
+      window.localStorage.setItem('accessToken', 'acc');
+      useSessionStore.setState(useSessionStore.getInitialState(), true);
+      useSessionStore.getState().setUser(spec.user);
+      restoreApi = makeApiUnreachable();
+      await act(() => i18next.changeLanguage('vi'));
+    });
+    afterEach(() => restoreApi());
+
+    const open = (path: string) => {
+      const route = manifest.routes.find((r) => r.path === path);
+      if (!route) throw new Error(`no route ${path}`);
+      return renderRemoteRoute(route, pages[path]?.at ?? path);
+    };
+
+    it.each(paths)('%s renders its title as a heading, with the server unreachable', async (path) => {
+      open(path);
+      expect(await screen.findByRole('heading', { name: pages[path]!.title.vi })).toBeInTheDocument();
+    });
+
+    it(`follows the language: ${spec.englishRoute} in English`, async () => {
+      await act(() => i18next.changeLanguage('en'));
+      open(spec.englishRoute);
+      expect(await screen.findByRole('heading', { name: pages[spec.englishRoute]!.title.en })).toBeInTheDocument();
+    });
+  });
 }
