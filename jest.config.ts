@@ -33,6 +33,7 @@ const webProject = (name: string): Config => ({
   moduleNameMapper: sharedMappers,
   setupFilesAfterEnv: ['<rootDir>/../jest/setup-dom.ts'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  testTimeout: 30_000,
 });
 
 const config: Config = {

@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// CI runs every project at once on 2 cores: lazy pages and antd can take more than the default 1 s to
+// appear. Waiting longer changes no assertion, only how long a failing one takes to report.
+configure({ asyncUtilTimeout: 8_000 });
 
 // jsdom lacks what react-router 7 and antd expect from a browser.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
