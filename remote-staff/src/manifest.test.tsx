@@ -3,9 +3,6 @@ import en from './locales/en.json';
 import vi from './locales/vi.json';
 import manifest from './manifest';
 
-// @ant-design/icons' CommonJS build requires @ant-design/colors/es/generate (ES modules), which jest
-// cannot load with the repository's config: use the CommonJS build of the same file.
-jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
 
 // Spec section 2: the staff routes and menu (Printer system, Notices with its badge).
 describeRemoteManifest({

@@ -5,9 +5,6 @@ import paymentsVi from './locales/payments/vi.json';
 import vi from './locales/vi.json';
 import manifest from './manifest';
 
-// @ant-design/icons' CommonJS build requires @ant-design/colors/es/generate (ES modules), which jest
-// cannot load with the repository's config: use the CommonJS build of the same file.
-jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
 
 // Spec section 2: the student's routes (Bkpay without the common layout) and menu; spec titles where given.
 describeRemoteManifest({

@@ -1,21 +1,9 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { apiClient, apiErrorMessage, configureApiClient, REFRESH_PATH, SessionExpiredError } from './client';
 import { tokenStorage } from './tokens';
+import { answer } from 'test-support/http';
 
 /** Answers like a real adapter: 2xx resolves, anything else rejects with an AxiosError carrying the response. */
-function answer(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
-  const response: AxiosResponse = {
-    status,
-    statusText: String(status),
-    data,
-    headers: {},
-    config,
-  };
-  if (status >= 200 && status < 300) return Promise.resolve(response);
-  return Promise.reject(
-    new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, response),
-  );
-}
 
 function bearerOf(config: InternalAxiosRequestConfig): string | undefined {
   return AxiosHeaders.from(config.headers).get('Authorization') as string | undefined;

@@ -1,31 +1,12 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { apiClient } from './client';
 import { loadSession } from './session';
 import { useSessionStore } from './session-store';
 import { disconnectSocket, getSocket } from './socket';
+import { answer } from 'test-support/http';
 
-// The realtime connection is a third-party client: replace it by an inert fake.
-jest.mock('socket.io-client', () => ({
-  io: jest.fn(() => ({
-    on: jest.fn(),
-    off: jest.fn(),
-    connect: jest.fn(),
-    disconnect: jest.fn(),
-    removeAllListeners: jest.fn(),
-  })),
-}));
+// The realtime connection opened after login: an inert fake instead of a real socket.
+jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 
-function answer(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
-  const response: AxiosResponse = {
-    status,
-    statusText: String(status),
-    data,
-    headers: {},
-    config,
-  };
-  if (status >= 200 && status < 300) return Promise.resolve(response);
-  return Promise.reject(new AxiosError(`status ${status}`, 'ERR_BAD_REQUEST', config, {}, response));
-}
 
 const spso = {
   _id: 'u9',

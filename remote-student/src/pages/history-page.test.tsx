@@ -5,7 +5,6 @@ import { historyQuery, DEFAULT_HISTORY_FILTERS } from '../features/history/api/f
 import { answer, initI18n, mockApi, ok, paramsOf, renderPage, resetSession, student } from '../test/page-harness';
 import HistoryPage from './history-page';
 
-jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
 jest.setTimeout(30_000);
 
 const mockSocketHandlers = new Map<string, (...args: unknown[]) => void>();

@@ -4,7 +4,6 @@ import { apiClient, useSessionStore, type StudentPrinterDetail } from 'shared-ap
 import { answer, initI18n, mockApi, ok, renderPage, resetSession } from '../test/page-harness';
 import PrintConfigPage from './print-config-page';
 
-jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
 jest.setTimeout(30_000);
 
 const PRINTER: StudentPrinterDetail = {

@@ -4,7 +4,6 @@ import { apiClient, type StudentPrinterItem } from 'shared-api';
 import { answer, initI18n, mockApi, ok, paramsOf, renderPage, resetSession } from '../test/page-harness';
 import PrinterSelectionPage from './printer-selection-page';
 
-jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
 jest.setTimeout(30_000);
 
 const mockSocketHandlers = new Map<string, (...args: unknown[]) => void>();

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { act, configure, render } from '@testing-library/react';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { App as AntApp } from 'antd';
@@ -10,6 +10,8 @@ import { apiClient, useSessionStore, type UserInfo } from 'shared-api';
 import { UI_NAMESPACE, uiLocales } from 'shared-ui';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
+export { answer } from 'test-support/http';
+import { answer } from 'test-support/http';
 
 // antd's lazy parts load on first use; under a full parallel run that can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -44,11 +46,6 @@ export async function initI18n(): Promise<void> {
 }
 
 /** An axios answer in the API's envelope (or an error for a status ≥ 400). */
-export function answer(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
-  const response: AxiosResponse = { status, statusText: String(status), data, headers: {}, config };
-  if (status >= 200 && status < 300) return Promise.resolve(response);
-  return Promise.reject(new AxiosError(`status ${status}`, 'ERR_BAD_REQUEST', config, {}, response));
-}
 
 export const ok = (data: unknown, message = '') => ({ success: true, message, data });
 

@@ -1,18 +1,8 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { type InternalAxiosRequestConfig } from 'axios';
 import { apiClient } from '../client';
 import { fetchUserInformation, login, logout } from './user';
+import { answer } from 'test-support/http';
 
-function answer(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
-  const response: AxiosResponse = {
-    status,
-    statusText: String(status),
-    data,
-    headers: {},
-    config,
-  };
-  if (status >= 200 && status < 300) return Promise.resolve(response);
-  return Promise.reject(new AxiosError(`status ${status}`, 'ERR_BAD_REQUEST', config, {}, response));
-}
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { apiClient, disconnectSocket, useSessionStore, type UserInfo } from 'shared-api';
@@ -10,6 +10,7 @@ import staffManifest from '../../../remote-staff/src/manifest';
 import spsoManifest from '../../../remote-spso/src/manifest';
 import { initI18n } from '../i18n';
 import { SessionGate } from './routes';
+import { answer } from 'test-support/http';
 
 // Jest cannot load federated modules: the role's manifest comes from the remote's source instead.
 const mockLoadRoleManifest = jest.fn<Promise<RemoteManifest>, [string]>();
@@ -17,51 +18,8 @@ jest.mock('../remotes/remote-loader', () => ({
   loadRoleManifest: (role: string) => mockLoadRoleManifest(role),
   remoteName: (role: string) => `remote_${role}`,
 }));
-// The realtime connection opened with the session: an inert fake.
-jest.mock('socket.io-client', () => ({
-  io: jest.fn(() => ({
-    on: jest.fn(),
-    off: jest.fn(),
-    connect: jest.fn(),
-    disconnect: jest.fn(),
-    removeAllListeners: jest.fn(),
-  })),
-}));
-// @ant-design/icons' CommonJS build requires @ant-design/colors/es/generate (ES modules), which jest
-// cannot load with the repository's config: use the CommonJS build of the same file.
-jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
-// The marketing sections import antd's SVG definitions from @ant-design/icons-svg/es (ES modules),
-// which jest cannot load with the repository's config: use the CommonJS build of the same files.
-jest.mock('@ant-design/icons-svg/es/asn/PrinterOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/PrinterOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/HistoryOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/HistoryOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/CreditCardOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/CreditCardOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/LockOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/LockOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/ThunderboltOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/ThunderboltOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/MobileOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/MobileOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/SmileOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/SmileOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/BankOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/BankOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/SafetyCertificateOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/SafetyCertificateOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/FieldTimeOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/FieldTimeOutlined'),
-);
+// The realtime connection opened after login: an inert fake instead of a real socket.
+jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 // The guide page links static HTML files (webpack gives their URLs); the jest config maps no .html.
 jest.mock('../../public/guides/huong-dan-sinh-vien.html', () => 'huong-dan-sinh-vien.html');
 jest.mock('../../public/guides/huong-dan-quan-ly-spso.html', () => 'huong-dan-quan-ly-spso.html');
@@ -73,17 +31,6 @@ const manifests: Record<string, RemoteManifest> = {
   spso: spsoManifest,
 };
 
-function answer(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
-  const response: AxiosResponse = {
-    status,
-    statusText: String(status),
-    data,
-    headers: {},
-    config,
-  };
-  if (status >= 200 && status < 300) return Promise.resolve(response);
-  return Promise.reject(new AxiosError(`status ${status}`, 'ERR_BAD_REQUEST', config, {}, response));
-}
 
 const baseUser: UserInfo = {
   _id: 'u1',

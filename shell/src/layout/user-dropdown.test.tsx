@@ -5,9 +5,6 @@ import { useSessionStore } from 'shared-api';
 import { initI18n } from '../i18n';
 import { displayBalance, UserDropdown } from './user-dropdown';
 
-// @ant-design/icons' CommonJS build requires @ant-design/colors/es/generate (ES modules), which jest
-// cannot load with the repository's config: use the CommonJS build of the same file.
-jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
 
 initI18n();
 

@@ -4,38 +4,6 @@ import { useSessionStore } from 'shared-api';
 import { initI18n } from '../i18n';
 import LandingPage from './landing-page';
 
-// The marketing sections import antd's SVG definitions from @ant-design/icons-svg/es (ES modules),
-// which jest cannot load with the repository's config: use the CommonJS build of the same files.
-jest.mock('@ant-design/icons-svg/es/asn/PrinterOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/PrinterOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/HistoryOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/HistoryOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/CreditCardOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/CreditCardOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/LockOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/LockOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/ThunderboltOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/ThunderboltOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/MobileOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/MobileOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/SmileOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/SmileOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/BankOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/BankOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/SafetyCertificateOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/SafetyCertificateOutlined'),
-);
-jest.mock('@ant-design/icons-svg/es/asn/FieldTimeOutlined', () =>
-  jest.requireActual('@ant-design/icons-svg/lib/asn/FieldTimeOutlined'),
-);
 initI18n();
 
 function renderLanding() {

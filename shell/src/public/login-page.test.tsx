@@ -1,34 +1,16 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { apiClient, useSessionStore } from 'shared-api';
 import { initI18n } from '../i18n';
 import LoginPage from './login-page';
+import { answer } from 'test-support/http';
 
 // The realtime connection opened after login: an inert fake instead of a real socket.
-jest.mock('socket.io-client', () => ({
-  io: jest.fn(() => ({
-    on: jest.fn(),
-    off: jest.fn(),
-    connect: jest.fn(),
-    disconnect: jest.fn(),
-    removeAllListeners: jest.fn(),
-  })),
-}));
+jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 
-function answer(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
-  const response: AxiosResponse = {
-    status,
-    statusText: String(status),
-    data,
-    headers: {},
-    config,
-  };
-  if (status >= 200 && status < 300) return Promise.resolve(response);
-  return Promise.reject(new AxiosError(`status ${status}`, 'ERR_BAD_REQUEST', config, {}, response));
-}
 
 const student = {
   _id: 'u1',
