@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -14,6 +15,7 @@ import { loadConfig, type AppConfig } from './config';
 import type { Db } from './db';
 import type { SeedOptions } from './db/seed';
 import { ErrorEnvelope } from './lib/envelope';
+import { errors } from './lib/errors';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import dispatcherPlugin from './plugins/dispatcher';
@@ -129,6 +131,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         maxAge: 600,
       });
     }
+    // per-route limits only (`config.rateLimit` on a route), counted by client address in this process;
+    // before the routes so its onRoute hook sees them; the answer is the envelope (429, Vietnamese)
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        errors.tooManyRequests(`Quá nhiều yêu cầu, vui lòng thử lại sau ${Math.max(1, Math.ceil(context.ttl / 1000))} giây`),
+    });
     await app.register(compress, {
       global: true,
       threshold: 1024,
