@@ -52,6 +52,11 @@ export interface AppConfig {
   publicUrl: string | null;
   /** A gateway callback received this long after a payment expired still credits it (PAYMENT_CALLBACK_GRACE). */
   paymentCallbackGraceMs: number;
+  /**
+   * Requests a minute from one address to each public payment route: the IPN callbacks, the return page
+   * and the sandbox page (PAYMENT_CALLBACK_RATE_LIMIT).
+   */
+  paymentCallbackRateLimit: number;
   /** Run the semester grant scheduler in this process (GRANT_SCHEDULER); null = yes, except when env is 'test'. */
   grantScheduler: boolean | null;
   /** How often the grant scheduler checks for a semester to grant (GRANT_CHECK_MS). */
@@ -135,6 +140,24 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('PAYMENT_GATEWAY=vnpay needs VNPAY_TMN_CODE, VNPAY_HASH_SECRET and PUBLIC_URL');
   }
 
+  // The sandbox credits pages for no money and the demo data has known passwords: right for a demo, a hole
+  // in a real deployment. Production starts with them only when told so in so many words.
+  const seedDemo = bool(env, 'SEED_DEMO', true);
+  if (appEnv === 'production') {
+    if (paymentGateway === 'sandbox' && !bool(env, 'ALLOW_SANDBOX_GATEWAY', false)) {
+      throw new ConfigError(
+        'NODE_ENV=production refuses PAYMENT_GATEWAY=sandbox (the default), which credits pages without payment: ' +
+          'set PAYMENT_GATEWAY=vnpay with its settings, or ALLOW_SANDBOX_GATEWAY=true for a demo',
+      );
+    }
+    if (seedDemo && !bool(env, 'ALLOW_DEMO_DATA', false)) {
+      throw new ConfigError(
+        'NODE_ENV=production refuses SEED_DEMO=true (the default), which creates accounts with published passwords: ' +
+          'set SEED_DEMO=false (and BOOTSTRAP_SPSO_EMAIL / BOOTSTRAP_SPSO_PASSWORD), or ALLOW_DEMO_DATA=true for a demo',
+      );
+    }
+  }
+
   const dataDir = str(env, 'DATA_DIR') ?? path.join(REPO_ROOT, 'data', 'pglite');
 
   return {
@@ -151,7 +174,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtSecret,
     accessTokenTtlMs: duration(env, 'ACCESS_TOKEN_TTL', '15m'),
     refreshTokenTtlMs: duration(env, 'REFRESH_TOKEN_TTL', '7d'),
-    seedDemo: bool(env, 'SEED_DEMO', true),
+    seedDemo,
     corsOrigins: (str(env, 'CORS_ORIGINS') ?? '')
       .split(',')
       .map((origin) => origin.trim())
@@ -177,6 +200,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     vnpay: vnpTmnCode && vnpHashSecret ? { tmnCode: vnpTmnCode, hashSecret: vnpHashSecret, url: vnpUrl } : null,
     publicUrl,
     paymentCallbackGraceMs: duration(env, 'PAYMENT_CALLBACK_GRACE', '5m'),
+    paymentCallbackRateLimit: int(env, 'PAYMENT_CALLBACK_RATE_LIMIT', 60, 1, 100_000),
     grantScheduler: str(env, 'GRANT_SCHEDULER') === undefined ? null : bool(env, 'GRANT_SCHEDULER', true),
     grantCheckMs: int(env, 'GRANT_CHECK_MS', 3_600_000, 1_000, 86_400_000),
   };

@@ -60,6 +60,8 @@ describeOnPostgres('crash while printing (postgres)', () => {
         DATA_DIR: path.join(dataRoot, 'pglite'),
         JWT_SECRET: TEST_JWT_SECRET,
         SEED_DEMO: 'false',
+        // production refuses the sandbox gateway unless allowed: this test needs no real gateway
+        ALLOW_SANDBOX_GATEWAY: 'true',
         LOG_LEVEL: 'warn',
         PORTAL_DIR: '/nonexistent-portal',
         PRINT_DISPATCHER: 'true',

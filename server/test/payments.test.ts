@@ -242,7 +242,7 @@ describe(`buying pages with the sandbox gateway (${DRIVER})`, () => {
     for (let i = 0; i < 2; i += 1) {
       const page = await c.app.inject({ method: 'GET', url: link });
       expect(page.statusCode).toBe(302);
-      expect(page.headers.location).toBe('/Bkpay?payment=success');
+      expect(page.headers.location).toBe(`/#/Bkpay?payment=${payment._id}&result=success`);
     }
     expect(await balanceOf(c.app.db, studentId)).toBe(4);
     expect(await purchases(c.app, payment._id)).toBe(1);
@@ -397,7 +397,7 @@ describe(`VNPay gateway: signed redirect and IPN (${DRIVER})`, () => {
     // the return URL is display only
     const back = await c.app.inject({ method: 'GET', url: `/v1/payments/vnpay/return?${new URLSearchParams(ipnFields(redirect)).toString()}` });
     expect(back.statusCode).toBe(302);
-    expect(back.headers.location).toBe('/Bkpay?payment=success');
+    expect(back.headers.location).toBe(`/#/Bkpay?payment=${payment._id}&result=success`);
     expect(await balanceOf(c.app.db, studentId)).toBe(0);
     expect(await purchases(c.app, payment._id)).toBe(0);
   });

@@ -48,6 +48,8 @@ export type CallbackOutcome =
  */
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'vnpay';
+  /** The fields its callbacks carry by contract: the only ones stored. */
+  readonly callbackFields: readonly string[];
   createPaymentUrl(payment: GatewayPayment): string;
   verifyCallback(params: Record<string, string>): CallbackVerification;
   /** The body the gateway expects in answer to its callback. */
@@ -66,8 +68,53 @@ export function signingString(fields: Record<string, string>, exclude: readonly 
     .join('&');
 }
 
+// a lone surrogate makes encodeURIComponent throw (URIError): such a field is replaced, so its signature
+// cannot match and the callback is refused instead of failing the request
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+
 function encodeField(value: string): string {
-  return encodeURIComponent(value).replace(/%20/g, '+');
+  return encodeURIComponent(value.replace(LONE_SURROGATES, '\ufffd')).replace(/%20/g, '+');
+}
+
+/** Longest value kept of a contract field of a stored callback (VNPay's longest, vnp_OrderInfo, is 255). */
+export const STORED_FIELD_MAX = 256;
+/** Longest raw copy kept of a callback whose fields were not all kept as received. */
+export const STORED_RAW_MAX = 2_048;
+
+/** Text the database takes whatever came in: cut to `max`, lone surrogates and control characters replaced. */
+export function storableText(value: string, max: number): string {
+  return value.slice(0, max).replace(LONE_SURROGATES, '\ufffd').replace(CONTROLS, '\ufffd');
+}
+
+/**
+ * What is kept of a callback: only the gateway's contract fields, each bounded, and, when anything was
+ * left out or cut, the raw fields (form-encoded) cut to STORED_RAW_MAX. Null when it carries no contract
+ * field at all: junk, not stored (anyone can send it; it must not grow the database).
+ */
+export function storedCallback(
+  params: Record<string, string>,
+  contract: readonly string[],
+): Record<string, string> | null {
+  const stored: Record<string, string> = {};
+  let complete = true;
+  for (const [key, value] of Object.entries(params)) {
+    if (!contract.includes(key)) {
+      complete = false;
+      continue;
+    }
+    const kept = storableText(value, STORED_FIELD_MAX);
+    if (kept !== value) complete = false;
+    stored[key] = kept;
+  }
+  if (Object.keys(stored).length === 0) return null;
+  if (!complete) {
+    const raw = Object.entries(params)
+      .map(([key, value]) => `${encodeField(key.slice(0, STORED_RAW_MAX))}=${encodeField(value.slice(0, STORED_RAW_MAX))}`)
+      .join('&');
+    stored._raw = storableText(raw, STORED_RAW_MAX);
+  }
+  return stored;
 }
 
 export function hmacSha512(secret: string, data: string): string {

@@ -21,6 +21,7 @@ const SIGNATURE = 'sb_Signature';
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
+  readonly callbackFields = ['sb_OrderId', 'sb_Amount', 'sb_TxnId', 'sb_Status', 'sb_PayDate', SIGNATURE] as const;
 
   constructor(
     private readonly secret: string,

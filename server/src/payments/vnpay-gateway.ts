@@ -48,6 +48,22 @@ export function paymentIdFromTxnRef(ref: string): string | null {
  */
 export class VnpayGateway implements PaymentGateway {
   readonly name = 'vnpay' as const;
+  /** The IPN's fields in VNPay's API 2.1.0 (the return URL gets the same). */
+  readonly callbackFields = [
+    'vnp_TmnCode',
+    'vnp_Amount',
+    'vnp_BankCode',
+    'vnp_BankTranNo',
+    'vnp_CardType',
+    'vnp_PayDate',
+    'vnp_OrderInfo',
+    'vnp_TransactionNo',
+    'vnp_ResponseCode',
+    'vnp_TransactionStatus',
+    'vnp_TxnRef',
+    'vnp_SecureHashType',
+    'vnp_SecureHash',
+  ] as const;
 
   constructor(private readonly options: VnpayOptions) {}
 

@@ -17,7 +17,7 @@ import {
   PaymentListData,
   StudentPayment,
 } from './payments.schemas';
-import { createPaymentsService, PAY_OK_MESSAGE } from './payments.service';
+import { callbackProblem, createPaymentsService, PAY_OK_MESSAGE } from './payments.service';
 
 export interface PaymentsRoutesOptions {
   /** The clock (tests move it). */
@@ -35,15 +35,38 @@ async function sandboxSecret(db: Db): Promise<string> {
   return row.value;
 }
 
-/** Query strings and form bodies as flat text fields (the first value of a repeated field). */
-function fieldsOf(value: unknown): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (!value || typeof value !== 'object') return fields;
+/** The gateways send a few hundred bytes of fields: anything much larger is refused (413) before it is read. */
+export const CALLBACK_BODY_LIMIT = 8_192;
+
+interface CallbackInput {
+  fields: Record<string, string>;
+  /** Why these cannot be a gateway's fields (a repeated field, a nested value), or null. */
+  malformed: string | null;
+}
+
+/** Query strings and form or JSON bodies as flat text fields (the first value of a repeated field). */
+function callbackInput(value: unknown): CallbackInput {
+  // no prototype: a field named __proto__ or constructor stays a field
+  const fields = Object.create(null) as Record<string, string>;
+  if (value === undefined || value === null) return { fields, malformed: null };
+  if (typeof value !== 'object' || Array.isArray(value)) return { fields, malformed: 'dữ liệu không phải các trường' };
+  let malformed: string | null = null;
   for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
-    const first = Array.isArray(raw) ? raw[0] : raw;
-    if (typeof first === 'string' || typeof first === 'number') fields[key] = String(first);
+    const first: unknown = Array.isArray(raw) ? raw[0] : raw;
+    if (Array.isArray(raw)) malformed ??= 'một trường được gửi nhiều lần';
+    if (typeof first === 'string') fields[key] = first;
+    else if (typeof first === 'number' && Number.isFinite(first)) fields[key] = String(first);
+    else malformed ??= 'một trường không phải chuỗi ký tự';
   }
-  return fields;
+  return { fields, malformed };
+}
+
+/** Where a gateway's return page sends the browser: the portal routes by hash, /Bkpay reads the result. */
+export function bkpayLocation(paid: boolean, paymentId: string | null): string {
+  const query = new URLSearchParams();
+  if (paymentId) query.set('payment', paymentId);
+  query.set('result', paid ? 'success' : 'failed');
+  return `/#/Bkpay?${query.toString()}`;
 }
 
 /**
@@ -139,19 +162,30 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
       ok(await service.ledger(currentUser(request), request.query.page ?? 1, request.query.per_page ?? 20)),
   );
 
+  // Anyone can call these: each address gets PAYMENT_CALLBACK_RATE_LIMIT requests a minute on each route
+  // (the gateway's own servers included: a refused IPN is retried by the gateway later).
+  const publicPayment = {
+    roles: 'public' as const,
+    rateLimit: { max: config.paymentCallbackRateLimit, timeWindow: 60_000 },
+  };
+
   const ipn = async (request: FastifyRequest<{ Params: GatewayParam }>) => {
-    const fields = request.method === 'GET' ? fieldsOf(request.query) : fieldsOf(request.body);
-    const result = await service.handleCallback(request.params.gateway, fields);
+    const input = callbackInput(request.method === 'GET' ? request.query : request.body);
+    const result = await service.handleCallback(request.params.gateway, input.fields, input.malformed);
     return result.answer;
   };
   for (const method of ['GET', 'POST'] as const) {
     app.route<{ Params: GatewayParam }>({
       method,
       url: '/v1/payments/:gateway/ipn',
-      config: { roles: 'public' },
+      config: publicPayment,
+      ...(method === 'POST' ? { bodyLimit: CALLBACK_BODY_LIMIT } : {}),
       schema: {
         tags: ['payment'],
         summary: 'Callback (IPN) của cổng thanh toán: nơi duy nhất cộng trang',
+        description:
+          `Công khai, giới hạn ${config.paymentCallbackRateLimit} yêu cầu/phút cho mỗi địa chỉ (429), ` +
+          `thân tối đa ${CALLBACK_BODY_LIMIT} byte (413). Chỉ lưu các trường theo hợp đồng của cổng.`,
         params: GatewayParam,
       },
       handler: ipn,
@@ -159,19 +193,22 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
   }
 
   // VNPay sends the student back here: display only, it never credits (the IPN does).
-  app.get('/v1/payments/vnpay/return', { config: { roles: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/v1/payments/vnpay/return', { config: publicPayment, schema: { hide: true } }, async (request, reply) => {
     const vnpay = gateways.get('vnpay');
     if (!vnpay) throw errors.notFound('Cổng thanh toán không được hỗ trợ');
-    const v = vnpay.verifyCallback(fieldsOf(request.query));
-    return reply.redirect(`/Bkpay?payment=${v.ok && v.paid ? 'success' : 'failed'}`);
+    const input = callbackInput(request.query);
+    if (input.malformed ?? callbackProblem(input.fields)) return reply.redirect(bkpayLocation(false, null));
+    const v = vnpay.verifyCallback(input.fields);
+    return reply.redirect(bkpayLocation(v.ok && v.paid, v.ok ? v.orderId : null));
   });
 
   // The sandbox's payment page: the student "pays", the sandbox calls our IPN, back to /Bkpay.
-  app.get('/v1/payments/sandbox/pay', { config: { roles: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/v1/payments/sandbox/pay', { config: publicPayment, schema: { hide: true } }, async (request, reply) => {
     if (!gateways.has('sandbox')) throw errors.notFound('Cổng thanh toán không được hỗ trợ');
-    const outcome = await service.sandboxPage(fieldsOf(request.query));
+    const input = callbackInput(request.query);
+    const { outcome, paymentId } = await service.sandboxPage(input.fields, input.malformed);
     if (outcome === 'bad_link') throw errors.badRequest('Liên kết thanh toán không hợp lệ');
     const paid = outcome === 'credited' || outcome === 'duplicate' || outcome === 'already_paid';
-    return reply.redirect(`/Bkpay?payment=${paid ? 'success' : 'failed'}`);
+    return reply.redirect(bkpayLocation(paid, paymentId));
   });
 }

@@ -3,9 +3,10 @@ import type { BkPaymentResponse, LedgerKind, StudentLedgerResponse, StudentPayme
 import type { Db } from '../../db';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/db';
 import { AppError, errors } from '../../lib/errors';
+import { textProblem } from '../../lib/input';
 import { semesterAt } from '../../lib/semester';
 import type { CallbackOutcome, PaymentGateway } from '../../payments/gateway';
-import { UUID } from '../../payments/gateway';
+import { storedCallback, UUID } from '../../payments/gateway';
 import type { SandboxGateway } from '../../payments/sandbox-gateway';
 import type { AuthUser } from '../../types';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
@@ -50,6 +51,25 @@ export interface CallbackResult {
   paymentId: string | null;
 }
 
+/** More fields than any gateway sends: not a callback. */
+const MAX_CALLBACK_FIELDS = 64;
+const MAX_CALLBACK_KEY = 64;
+const MAX_CALLBACK_VALUE = 1_024;
+
+/**
+ * Why a callback's fields cannot be a gateway's (a Vietnamese phrase), or null: checked before anything
+ * signs, parses or stores them (a lone surrogate would throw in the signing string, a NUL in the database).
+ */
+export function callbackProblem(params: Record<string, string>): string | null {
+  const entries = Object.entries(params);
+  if (entries.length > MAX_CALLBACK_FIELDS) return `quá nhiều trường (${entries.length})`;
+  for (const [key, value] of entries) {
+    const problem = textProblem(key, { maxLength: MAX_CALLBACK_KEY }) ?? textProblem(value, { maxLength: MAX_CALLBACK_VALUE });
+    if (problem) return `trường không hợp lệ: ${problem}`;
+  }
+  return null;
+}
+
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** pending past its expiry reads as expired (the row is left pending: a late callback within grace credits). */
@@ -80,16 +100,18 @@ export function toPayment(row: PaymentRow, now: Date): StudentPayment {
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, now } = deps;
 
+  /** Keeps what the gateway's contract defines of a callback; junk without a single contract field is only logged. */
   async function record(
-    gateway: string,
+    gateway: PaymentGateway,
     params: Record<string, string>,
     paymentId: string | null,
     valid: boolean,
     reason: string | null,
     receivedAt: Date,
   ): Promise<void> {
-    await insertCallback(db, { paymentId, gateway, payload: params, valid, reason, receivedAt });
-    if (!valid) deps.log?.warn({ gateway, paymentId, reason }, 'payment callback refused');
+    const payload = storedCallback(params, gateway.callbackFields);
+    if (payload) await insertCallback(db, { paymentId, gateway: gateway.name, payload, valid, reason, receivedAt });
+    if (!valid) deps.log?.warn({ gateway: gateway.name, paymentId, reason, stored: payload !== null }, 'payment callback refused');
   }
 
   const service = {
@@ -172,11 +194,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     /**
      * A gateway's server-to-server callback (IPN): the only thing that credits. Stored whatever its
-     * fate. Signature, order, amount and expiry are checked; the payment becomes paid, and the
-     * purchase is written to the ledger, in one transaction, once per payment and per gateway
-     * transaction, whatever the number of callbacks, retries or concurrent calls.
+     * fate (its contract fields, bounded). Signature, order, amount and expiry are checked; the payment
+     * becomes paid, and the purchase is written to the ledger, in one transaction, once per payment and
+     * per gateway transaction, whatever the number of callbacks, retries or concurrent calls.
+     * `malformed`: why the route could not read the fields as text (a repeated field, a nested value).
      */
-    async handleCallback(gatewayName: string, params: Record<string, string>): Promise<CallbackResult> {
+    async handleCallback(
+      gatewayName: string,
+      params: Record<string, string>,
+      malformed: string | null = null,
+    ): Promise<CallbackResult> {
       const gateway = deps.gateways.get(gatewayName);
       if (!gateway) throw errors.notFound('Cổng thanh toán không được hỗ trợ');
       const receivedAt = now();
@@ -186,23 +213,28 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         paymentId,
       });
 
+      const problem = malformed ?? callbackProblem(params);
+      if (problem) {
+        await record(gateway, params, null, false, problem, receivedAt);
+        return answer('bad_signature', null);
+      }
       const v = gateway.verifyCallback(params);
       if (!v.ok || !v.orderId || v.amount === null) {
-        await record(gateway.name, params, null, false, v.reason ?? 'không hợp lệ', receivedAt);
+        await record(gateway, params, null, false, v.reason ?? 'không hợp lệ', receivedAt);
         return answer('bad_signature', null);
       }
       const payment = await findPayment(db, v.orderId);
       if (!payment) {
-        await record(gateway.name, params, null, false, 'không tìm thấy đơn thanh toán', receivedAt);
+        await record(gateway, params, null, false, 'không tìm thấy đơn thanh toán', receivedAt);
         return answer('unknown_order', null);
       }
       if (v.amount !== payment.money) {
         const reason = `số tiền không khớp (cổng thanh toán ${v.amount}, đơn ${payment.money} VND)`;
-        await record(gateway.name, params, payment.id, false, reason, receivedAt);
+        await record(gateway, params, payment.id, false, reason, receivedAt);
         return answer('wrong_amount', payment.id);
       }
       if (!v.paid || !v.txnId) {
-        await record(gateway.name, params, payment.id, true, v.reason ?? 'giao dịch không thành công', receivedAt);
+        await record(gateway, params, payment.id, true, v.reason ?? 'giao dịch không thành công', receivedAt);
         return answer('declined', payment.id);
       }
       const txnId = v.txnId;
@@ -233,7 +265,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           await insertCallback(t, {
             paymentId: paid.id,
             gateway: gateway.name,
-            payload: params,
+            // a verified callback always carries contract fields
+            payload: storedCallback(params, gateway.callbackFields) ?? {},
             valid: true,
             reason: null,
             receivedAt,
@@ -259,16 +292,19 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             : outcome === 'expired'
               ? 'đơn thanh toán đã hết hạn'
               : 'không tìm thấy đơn thanh toán';
-      await record(gateway.name, params, payment.id, valid, reason, receivedAt);
+      await record(gateway, params, payment.id, valid, reason, receivedAt);
       return answer(outcome, payment.id);
     },
 
     /** The sandbox payment page (GET /v1/payments/sandbox/pay): pays, then back to /Bkpay. */
-    async sandboxPage(params: Record<string, string>): Promise<CallbackOutcome | 'bad_link'> {
-      const order = deps.sandbox.verifyPaymentPage(params);
-      if (!order) return 'bad_link';
+    async sandboxPage(
+      params: Record<string, string>,
+      malformed: string | null = null,
+    ): Promise<{ outcome: CallbackOutcome | 'bad_link'; paymentId: string | null }> {
+      const order = malformed ?? callbackProblem(params) ? null : deps.sandbox.verifyPaymentPage(params);
+      if (!order) return { outcome: 'bad_link', paymentId: null };
       const result = await service.handleCallback('sandbox', deps.sandbox.approve(order.orderId, order.amount, now()));
-      return result.outcome;
+      return { outcome: result.outcome, paymentId: order.orderId.toLowerCase() };
     },
 
     async ledger(user: AuthUser, page: number, perPage: number): Promise<StudentLedgerResponse> {
