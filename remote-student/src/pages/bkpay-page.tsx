@@ -8,6 +8,7 @@ import { formatVietnamDateTime, PageFrame } from 'shared-ui';
 import { fetchPayments, payPayment, type PaymentItem } from '../features/payments/api/payments';
 import { formatVnd, paymentShortId, semesterLabel } from '../features/payments/money';
 import { printReceipt, receiptHtml } from '../features/payments/receipt';
+import { usePaymentReturn } from '../features/payments/hooks/use-payment-return';
 
 /** /Bkpay: the student's payments on a page of its own (no common layout), with a way back home. */
 export default function BkpayPage() {
@@ -28,6 +29,7 @@ export default function BkpayPage() {
       });
   }, []);
   useEffect(reload, [reload]);
+  usePaymentReturn(reload);
 
   const shown = useMemo(() => {
     const term = search.trim().toLowerCase();
