@@ -226,7 +226,8 @@ describe(`gateway callbacks are bounded: size, rate, what is stored (sandbox, ${
       url: '/v1/payments/sandbox/pay?sb_OrderId=%00&sb_Signature=%ED%A0%80',
       remoteAddress: from,
     });
-    expect(page.statusCode).toBe(400);
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe('/#/Bkpay?result=failed');
 
     // what was stored holds no NUL, no control character, no lone surrogate
     const stored = await callbacksAfter(app, before);

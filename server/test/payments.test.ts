@@ -227,7 +227,8 @@ describe(`buying pages with the sandbox gateway (${DRIVER})`, () => {
       method: 'GET',
       url: `/v1/payments/sandbox/pay?sb_OrderId=${payment._id}&sb_Amount=1&sb_ExpireDate=x&sb_Signature=00`,
     });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(302);
+    expect(bad.headers.location).toBe('/#/Bkpay?result=failed');
     expect(await balanceOf(c.app.db, studentId)).toBe(0);
 
     const secret = await c.app.db.one<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'payment_sandbox'`);

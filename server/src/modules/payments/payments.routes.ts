@@ -207,7 +207,8 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
     if (!gateways.has('sandbox')) throw errors.notFound('Cổng thanh toán không được hỗ trợ');
     const input = callbackInput(request.query);
     const { outcome, paymentId } = await service.sandboxPage(input.fields, input.malformed);
-    if (outcome === 'bad_link') throw errors.badRequest('Liên kết thanh toán không hợp lệ');
+    // a browser is on this page: a tampered link shows the failure on /Bkpay, not a JSON error
+    if (outcome === 'bad_link') return reply.redirect(bkpayLocation(false, null));
     const paid = outcome === 'credited' || outcome === 'duplicate' || outcome === 'already_paid';
     return reply.redirect(bkpayLocation(paid, paymentId));
   });
