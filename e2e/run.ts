@@ -1,9 +1,9 @@
 // Browser journeys in Debian's Chromium against the built portal (npm test runs this after jest).
 import { launchBrowser } from './support/browser';
 import { startPortal, type Portal } from './support/portal';
-import { ARTIFACTS, screenshotOpenPages, type Journey } from './support/harness';
+import { ARTIFACTS, screenshotOpenPages, type Journey, type SuiteService } from './support/harness';
 import { publicJourneys } from './journeys/public';
-import { paymentJourneys } from './journeys/payments';
+import { paymentJourneys, startVnpayService, vnpayJourneys } from './journeys/payments';
 import { printingJourneys } from './journeys/printing';
 import { layoutJourneys, roleJourneys } from './journeys/roles';
 import { remoteFailureJourneys, tokenJourneys } from './journeys/tokens';
@@ -11,6 +11,7 @@ import { remoteFailureJourneys, tokenJourneys } from './journeys/tokens';
 interface Suite {
   name: string;
   env?: Record<string, string>;
+  service?: () => Promise<SuiteService>;
   journeys: Journey[];
 }
 
@@ -25,6 +26,7 @@ const SUITES: Suite[] = [
   // 300 ms a sheet: a 6-sheet job prints in about 2 s, a 60-sheet one keeps its printer busy for 18 s.
   { name: 'portal with a 300 ms-per-sheet simulated printer', env: { PRINT_SIM_MS_PER_SHEET: '300' }, journeys: printingJourneys },
   { name: 'portal with the sandbox payment gateway', env: { PAYMENT_GATEWAY: 'sandbox' }, journeys: paymentJourneys },
+  { name: 'portal with the VNPay gateway (a fake VNPay on loopback)', service: startVnpayService, journeys: vnpayJourneys },
 ];
 
 const only = process.env.E2E_ONLY;
@@ -39,8 +41,11 @@ async function main(): Promise<number> {
       if (!journeys.length) continue;
       console.log(`\n${suite.name}`);
       let portal: Portal | null = null;
+      let service: SuiteService | null = null;
       try {
-        portal = await startPortal(suite.env);
+        service = suite.service ? await suite.service() : null;
+        const running = service;
+        portal = await startPortal((url) => ({ ...suite.env, ...running?.env(url) }));
         for (const journey of journeys) {
           const started = Date.now();
           try {
@@ -55,6 +60,7 @@ async function main(): Promise<number> {
         }
       } finally {
         await portal?.stop();
+        await service?.stop();
       }
     }
   } finally {

@@ -16,6 +16,13 @@ export interface Journey {
   run(ctx: Ctx): Promise<void>;
 }
 
+/** Something the portal talks to (a fake payment gateway), started before it and stopped after it. */
+export interface SuiteService {
+  /** The portal's environment, given its URL. */
+  env(portalUrl: string): Record<string, string>;
+  stop(): Promise<void>;
+}
+
 export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }

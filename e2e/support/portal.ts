@@ -22,16 +22,22 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
-/** Starts the built portal (server/dist) on a free port with a fresh embedded database and demo data. */
-export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+/**
+ * Starts the built portal (server/dist) on a free port with a fresh embedded database and demo data.
+ * `env` may depend on the portal's URL (PUBLIC_URL, which a gateway sends the browser back to).
+ */
+export async function startPortal(
+  env: Record<string, string> | ((url: string) => Record<string, string>) = {},
+): Promise<Portal> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const extra = typeof env === 'function' ? env(url) : env;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['server/dist/server.js'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the portal exited with ${child.exitCode}`);
