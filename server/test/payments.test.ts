@@ -46,7 +46,7 @@ const pay = (app: FastifyInstance, token: string, paymentId: unknown) =>
 async function payments(app: FastifyInstance, token: string): Promise<StudentPayment[]> {
   const response = await app.inject({ method: 'GET', url: '/v1/student/payments', headers: bearer(token) });
   expect(response.statusCode).toBe(200);
-  return body<StudentPaymentsResponse>(response).data.payments;
+  return body<StudentPaymentsResponse>(response).data;
 }
 
 async function countRows(app: FastifyInstance, sql: string, params: unknown[]): Promise<number> {

@@ -23,10 +23,8 @@ export interface ConfirmPaymentRequest {
   money: number;
 }
 
-/** GET /v1/student/payments: the caller's payments, newest first. */
-export interface StudentPaymentsResponse {
-  payments: StudentPayment[];
-}
+/** GET /v1/student/payments: the caller's payments, newest first (`data` is the list itself, as the spec's client reads it). */
+export type StudentPaymentsResponse = StudentPayment[];
 
 /** POST /v1/student/BKpayment body. */
 export interface BkPaymentRequest {

@@ -124,7 +124,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
         response: responses(PaymentListData),
       },
     },
-    async (request) => ok({ payments: await service.list(currentUser(request)) }),
+    async (request) => ok(await service.list(currentUser(request))),
   );
 
   app.post<{ Body: BkPaymentBody }>(

@@ -27,7 +27,8 @@ export const ConfirmPaymentBody = Type.Object({
 });
 export type ConfirmPaymentBody = Static<typeof ConfirmPaymentBody>;
 
-export const PaymentListData = Type.Object({ payments: Type.Array(StudentPayment) });
+/** The list itself as `data` (the spec's client maps `data` as an array). */
+export const PaymentListData = Type.Array(StudentPayment);
 
 export const BkPaymentBody = Type.Object({
   payment_id: Type.String({ minLength: 1, maxLength: 64 }),

@@ -17,7 +17,7 @@ export async function confirmPayment(money: number): Promise<StudentPayment> {
 /** GET /v1/student/payments: the student's own payments, newest first. */
 export async function fetchPayments(): Promise<StudentPayment[]> {
   const res = await apiClient.get<ApiEnvelope<StudentPaymentsResponse>>('/v1/student/payments');
-  return res.data.data.payments;
+  return res.data.data;
 }
 
 /**

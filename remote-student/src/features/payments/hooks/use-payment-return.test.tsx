@@ -41,7 +41,7 @@ describe('usePaymentReturn: /#/Bkpay after a gateway’s return page', () => {
   it('success: one toast, the list reloaded, the query dropped, then the paid payment and the balance follow', async () => {
     let status = 'pending';
     const adapter = mockApi({
-      'GET /v1/student/payments': (config) => answer(config, 200, ok({ payments: [payment(status)] })),
+      'GET /v1/student/payments': (config) => answer(config, 200, ok([payment(status)])),
       'GET /v1/user/information': (config) => answer(config, 200, ok({ ...student, balance: 42 })),
     });
     const reload = jest.fn();
