@@ -161,10 +161,15 @@ describe('validatePrintOptions', () => {
     });
   });
 
-  it('accepts numbers and booleans sent as text (form fields)', () => {
-    expect(
-      validatePrintOptions({ numVersion: '2', pagesPerSheet: '2', numSides: '2', colorOption: 'true' }),
-    ).toMatchObject({ numVersion: 2, pagesPerSheet: 2, numSides: 2, colorOption: true });
+  it.each([
+    [{ numVersion: '2' }, 'numVersion'],
+    [{ pagesPerSheet: '2' }, 'pagesPerSheet'],
+    [{ numSides: '2' }, 'numSides'],
+    [{ colorOption: 'true' }, 'colorOption'],
+    [{ landScapeOption: 1 }, 'landScapeOption'],
+    [{ numVersion: 1e21 }, 'numVersion'],
+  ])('refuses %j: numbers and booleans sent as text are not coerced', (raw, name) => {
+    expect(expect400(() => validatePrintOptions(raw)).message).toContain(name);
   });
 
   it.each([

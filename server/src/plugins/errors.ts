@@ -1,8 +1,11 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode } from 'shared-api/contracts';
 import { AppError } from '../lib/errors';
 import { fail } from '../lib/envelope';
+import { SAFE_TEXT_KEYWORD } from './validation';
 
 interface ValidationIssue {
   keyword: string;
@@ -68,7 +71,11 @@ export function validationMessage(issue: ValidationIssue | undefined, context: s
       return `${name} phải là một trong: ${((p.allowedValues as unknown[]) ?? []).join(', ')}`;
     case 'const':
       return `${name} phải bằng ${String(p.allowedValue)}`;
+    case SAFE_TEXT_KEYWORD:
+      return `${name} chứa ký tự điều khiển hoặc ký tự Unicode không hợp lệ`;
     case 'format':
+      if (p.format === 'date-filter')
+        return `${name} phải là một ngày có thật dạng YYYY-MM-DD, trong các năm 2000–2100`;
       return `${name} không đúng định dạng ${String(p.format ?? '')}`.trim();
     case 'pattern':
       return `${name} không đúng định dạng`;
@@ -106,8 +113,63 @@ const STATUS_DEFAULTS: Record<number, [ErrorCode, string]> = {
 export const NOT_FOUND_MESSAGE = 'Không tìm thấy đường dẫn';
 
 /**
+ * PostgreSQL errors a client's value can cause (SQLSTATE class 22, data exception: a NUL byte
+ * (22021/22P05), a number or date out of range (22003, 22008), text that is not a number or a uuid
+ * (22P02); 23503 a reference to a row that does not exist; 54000 a value too large for an index), and
+ * the sentence that answers them. The validation layer should refuse these first: this is the net
+ * under it, so that a gap answers 400 and not 500. Both drivers (pg, PGlite) put the SQLSTATE in `code`.
+ */
+const DATABASE_INPUT_ERRORS: Array<[RegExp, number, ErrorCode, string]> = [
+  [
+    /^22/,
+    400,
+    'VALIDATION_FAILED',
+    'Dữ liệu gửi lên có giá trị không hợp lệ (ký tự, số hoặc ngày ngoài phạm vi cho phép)',
+  ],
+  [/^23503$/, 400, 'VALIDATION_FAILED', 'Dữ liệu gửi lên tham chiếu tới một mục không tồn tại'],
+  [/^23505$/, 409, 'CONFLICT', 'Dữ liệu bị trùng hoặc xung đột'],
+  [/^54000$/, 400, 'VALIDATION_FAILED', 'Dữ liệu gửi lên quá lớn'],
+];
+
+/** The answer to a database error caused by input, or undefined for anything else (a real fault). */
+export function databaseInputError(error: unknown): [number, ErrorCode, string] | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  // a SQLSTATE is five characters of digits and capitals; Node's and Fastify's codes are longer
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
+  const match = DATABASE_INPUT_ERRORS.find(([pattern]) => pattern.test(code));
+  return match ? [match[1], match[2], match[3]] : undefined;
+}
+
+const CLIENT_ERROR_ANSWERS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Header của yêu cầu quá lớn'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Yêu cầu gửi quá chậm, vui lòng thử lại'],
+};
+
+/**
+ * Node's own refusals, before Fastify sees a request (headers too large, a malformed request line):
+ * the envelope in Vietnamese too, instead of Fastify's English `{ error, statusCode }`. Fastify's
+ * `clientErrorHandler` option; `this` is the Fastify instance.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  // a reset connection has nobody left to answer
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CLIENT_ERROR_ANSWERS[error.code ?? ''] ?? [400, 'Yêu cầu HTTP không hợp lệ'];
+  const payload = JSON.stringify(fail('BAD_REQUEST', message));
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
  * One envelope for every error: AppError as thrown, validation as 400 naming the field, Fastify's
- * client errors with their status, anything else 500 'Lỗi hệ thống' (logged with the stack, never sent).
+ * client errors with their status, database errors caused by input as 400, anything else 500
+ * 'Lỗi hệ thống' (logged with the stack and the request id, never sent; the id is in the answer's
+ * data and its x-request-id header, so support can find the log line).
  */
 export default fp(
   async (app) => {
@@ -126,14 +188,23 @@ export default fp(
       const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
       if (known) return reply.status(known[0]).send(fail(known[1], known[2]));
 
+      const fromInput = databaseInputError(error);
+      if (fromInput) {
+        request.log.info({ err: error }, 'database refused a client value');
+        return reply.status(fromInput[0]).send(fail(fromInput[1], fromInput[2]));
+      }
+
       const status = fastifyError.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const [code, message] = STATUS_DEFAULTS[status] ?? ['BAD_REQUEST', 'Yêu cầu không hợp lệ'];
         request.log.info({ err: error }, 'client error');
         return reply.status(status).send(fail(code, message));
       }
-      request.log.error({ err: error }, 'unexpected error');
-      return reply.status(500).send(fail('INTERNAL', 'Lỗi hệ thống'));
+      request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+      return reply
+        .status(500)
+        .header('x-request-id', request.id)
+        .send(fail('INTERNAL', 'Lỗi hệ thống', { requestId: request.id }));
     });
 
     app.setNotFoundHandler((_request, reply) => {

@@ -117,17 +117,14 @@ export function printCost(
   return { sheets, cost: options.paperSize === 'A3' ? sheets * 2 : sheets };
 }
 
+// The documents field is JSON: a number is a number. Text such as "2" or "true" is refused rather than
+// coerced, so the client's bug shows at once instead of being printed with a guessed option.
 function integerOf(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'string' && /^\s*-?\d{1,9}\s*$/.test(value)) return Number(value);
-  return null;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
 }
 
 function booleanOf(value: unknown): boolean | null {
-  if (typeof value === 'boolean') return value;
-  if (value === 'true' || value === 1 || value === '1') return true;
-  if (value === 'false' || value === 0 || value === '0') return false;
-  return null;
+  return typeof value === 'boolean' ? value : null;
 }
 
 /**

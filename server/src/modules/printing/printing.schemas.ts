@@ -41,7 +41,7 @@ export const PrinterListQuery = Type.Object({
     Type.String({ enum: ['1', '-1', ...NO_FILTER], description: 'Số lượt in: 1 tăng dần, -1 giảm dần' }),
   ),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   searchField: Type.Optional(Type.String({ maxLength: 100, description: 'Một phần mã máy in' })),
 });
 export type PrinterListQuery = Static<typeof PrinterListQuery>;
@@ -101,12 +101,18 @@ export const FilterLogsQuery = Type.Object({
   sortDirection: Type.Optional(
     Type.String({ enum: ['1', '-1', ...NO_FILTER], description: '-1 mới nhất trước (mặc định), 1 cũ nhất trước' }),
   ),
-  startDate: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD (giờ Việt Nam) hoặc ISO 8601' })),
+  startDate: Type.Optional(
+    Type.String({ maxLength: 40, format: 'date-filter', description: 'YYYY-MM-DD (giờ Việt Nam) hoặc ISO 8601' }),
+  ),
   endDate: Type.Optional(
-    Type.String({ maxLength: 40, description: 'YYYY-MM-DD (cả ngày đó, giờ Việt Nam) hoặc ISO 8601' }),
+    Type.String({
+      maxLength: 40,
+      format: 'date-filter',
+      description: 'YYYY-MM-DD (cả ngày đó, giờ Việt Nam) hoặc ISO 8601',
+    }),
   ),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   searchField: Type.Optional(Type.String({ maxLength: 255, description: 'Một phần tên tệp' })),
 });
 export type FilterLogsQuery = Static<typeof FilterLogsQuery>;
