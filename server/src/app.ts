@@ -21,7 +21,7 @@ import dbPlugin from './plugins/db';
 import dispatcherPlugin from './plugins/dispatcher';
 import grantsPlugin, { type GrantsPluginOptions } from './grants/grants.plugin';
 import docsPlugin, { DOCS_PREFIX } from './plugins/docs';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler } from './plugins/errors';
 import portalPlugin from './plugins/portal';
 import socketPlugin from './plugins/socket';
 import { installValidators } from './plugins/validation';
@@ -98,6 +98,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logController: new AccessLog(),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    // a 431 (headers too large) or a malformed request line answers in the envelope too
+    clientErrorHandler,
     // opening PGlite (wasm) and seeding can take longer than the 10 s default on a busy machine
     pluginTimeout: 120_000,
     // the spec calls /v1/user/information/ and /v1/spso//systemConfig

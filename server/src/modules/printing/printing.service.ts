@@ -15,6 +15,7 @@ import type {
   StudentPrintingResponse,
 } from 'shared-api/contracts';
 import type { Db } from '../../db';
+import { parseDateBound as parseDate } from '../../lib/dates';
 import { AppError, errors } from '../../lib/errors';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
 import {
@@ -101,7 +102,6 @@ export function uploadDirFor(dataDir: string): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_FILTER = new Set(['', 'all', 'null', 'undefined']);
-const DAY_MS = 86_400_000;
 const collator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
 
 /** The same memory as a plain Uint8Array (the Buffer type and some libraries' typings disagree). */
@@ -127,18 +127,10 @@ function facilityFilter(value: string | undefined): 'CS1' | 'CS2' | null {
   return v === 'CS1' || v === 'CS2' ? v : null;
 }
 
-/** A date bound: 'YYYY-MM-DD' is a whole day in Vietnam time (UTC+7), anything else ISO 8601. */
+/** A date bound of a filter (lib/dates: a real day in 2000..2100), or null for "no filter". */
 export function parseDateBound(value: string | undefined, name: string, end: boolean): Date | null {
   const text = filterValue(value);
-  if (!text) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    const start = Date.parse(`${text}T00:00:00+07:00`);
-    if (Number.isNaN(start)) throw errors.badRequest(`Tham số "${name}" không phải ngày hợp lệ (YYYY-MM-DD)`);
-    return new Date(end ? start + DAY_MS : start);
-  }
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) throw errors.badRequest(`Tham số "${name}" không phải ngày hợp lệ (YYYY-MM-DD)`);
-  return new Date(at);
+  return text ? parseDate(text, name, end) : null;
 }
 
 export function toStudentPrinter(row: PrinterRow): StudentPrinterItem {
