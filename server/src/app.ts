@@ -21,7 +21,7 @@ import dbPlugin from './plugins/db';
 import dispatcherPlugin from './plugins/dispatcher';
 import grantsPlugin, { type GrantsPluginOptions } from './grants/grants.plugin';
 import docsPlugin, { DOCS_PREFIX } from './plugins/docs';
-import errorsPlugin, { clientErrorHandler } from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import portalPlugin from './plugins/portal';
 import socketPlugin from './plugins/socket';
 import { installValidators } from './plugins/validation';
@@ -100,6 +100,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     trustProxy: config.trustProxy,
     // a 431 (headers too large) or a malformed request line answers in the envelope too
     clientErrorHandler,
+    // and so does a path that is not valid percent-encoding
+    frameworkErrors,
     // opening PGlite (wasm) and seeding can take longer than the 10 s default on a busy machine
     pluginTimeout: 120_000,
     // the spec calls /v1/user/information/ and /v1/spso//systemConfig

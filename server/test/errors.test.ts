@@ -168,6 +168,13 @@ describe('errors', () => {
     }
   });
 
+  it('a path that is not valid percent-encoding → 400 in the envelope (Fastify answers it before any route)', async () => {
+    for (const url of ['/v1/payments/%/ipn', '/v1/test/raw/%E0%A4%A', '/v1/test/raw/%']) {
+      const json = expectErrorEnvelope(await t.app.inject({ url }), 400, 'BAD_REQUEST');
+      expect(json.message).toBe('Đường dẫn không hợp lệ');
+    }
+  });
+
   it('a body over the limit → 413', async () => {
     const payload = JSON.stringify({ email: 'a'.repeat(1_200_000), password: 'x' });
     expectErrorEnvelope(await post(payload), 413, 'PAYLOAD_TOO_LARGE');

@@ -166,6 +166,27 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
 }
 
 /**
+ * Errors Fastify answers before a route is found (a path that is not valid percent-encoding such as
+ * `/v1/payments/%/ipn`, a path parameter over maxParamLength): the envelope too. Fastify's
+ * `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(fail('BAD_REQUEST', 'Đường dẫn quá dài'));
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(fail('BAD_REQUEST', 'Đường dẫn không hợp lệ'));
+    return;
+  }
+  reply.log.error({ err: error, reqId: reply.request.id }, 'unexpected framework error');
+  void reply
+    .status(500)
+    .header('x-request-id', reply.request.id)
+    .send(fail('INTERNAL', 'Lỗi hệ thống', { requestId: reply.request.id }));
+}
+
+/**
  * One envelope for every error: AppError as thrown, validation as 400 naming the field, Fastify's
  * client errors with their status, database errors caused by input as 400, anything else 500
  * 'Lỗi hệ thống' (logged with the stack and the request id, never sent; the id is in the answer's
