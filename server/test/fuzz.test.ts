@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
 import { bearer, createTestApp, loginAs, VIETNAMESE, type TestApp } from './helpers';
 import { makePdf, newStudent } from './printing-fixtures';
@@ -93,6 +93,32 @@ function operationsOf(document: {
         roles: rolesOf(operation.description ?? '', `${method.toUpperCase()} ${path}`),
         parameters: operation.parameters ?? [],
         body: content?.['application/json']?.schema ?? null,
+      });
+    }
+  }
+  return operations;
+}
+
+/**
+ * The routes the document hides (the portal's files, the gateways' browser return pages, the docs viewer):
+ * seen as the app adds them, fuzzed with hostile paths and query strings under the same assertions.
+ */
+function hiddenOperations(routes: RouteOptions[], documented: Operation[]): Operation[] {
+  const known = new Set(documented.map((operation) => `${operation.method} ${operation.path}`));
+  const operations: Operation[] = [];
+  for (const route of routes) {
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
+    const names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+    for (const method of [route.method].flat()) {
+      if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method) || known.has(`${method} ${path}`)) continue;
+      known.add(`${method} ${path}`);
+      const roles = (route.config as { roles?: Roles } | undefined)?.roles ?? 'public';
+      operations.push({
+        method,
+        path,
+        roles,
+        parameters: names.map((name) => ({ name, in: 'path' as const, schema: { type: 'string' } })),
+        body: null,
       });
     }
   }
@@ -517,8 +543,39 @@ function payloadOf(body: Body): { payload?: string | Buffer; contentType?: strin
 
 // ---------------------------------------------------------------------------------------------------
 
+/** What is wrong with one answer (empty when nothing is). `before`/`after`: moneyState around it. */
+function problemsOf(
+  operation: Operation,
+  caller: Caller,
+  response: Pick<LightMyRequestResponse, 'statusCode' | 'json'>,
+  before: string,
+  after: string,
+) {
+  const problems: string[] = [];
+  const status = response.statusCode;
+  if (status >= 500) problems.push(`answered ${status}`);
+  if (status >= 400) {
+    let json: Record<string, unknown> | null = null;
+    try {
+      json = response.json<Record<string, unknown>>();
+    } catch {
+      problems.push('an error answer that is not JSON');
+    }
+    if (json && (json.success !== false || typeof json.message !== 'string' || typeof json.code !== 'string')) {
+      problems.push('an error answer outside the envelope');
+    } else if (json && !VIETNAMESE.test(String(json.message))) {
+      problems.push('an error message that is not Vietnamese');
+    }
+  }
+  if (status < 300 && !allows(operation.roles, caller)) problems.push(`a ${status} for ${caller.name}`);
+  if (status >= 300 && before !== after)
+    problems.push(`a refused request changed balances or the ledger: ${before} → ${after}`);
+  return problems;
+}
+
 describe(`fuzz: every route × caller of the OpenAPI document (seed ${SEED}, ${RUNS} cases a route)`, () => {
   let t: TestApp;
+  let documented: Operation[];
   let operations: Operation[];
   let ids: string[];
   let names: string[];
@@ -527,9 +584,11 @@ describe(`fuzz: every route × caller of the OpenAPI document (seed ${SEED}, ${R
   beforeAll(async () => {
     // the seed is printed so that a random run's failure can be replayed (FUZZ_SEED=<seed>)
     process.stdout.write(`fuzz seed ${SEED}, ${RUNS} cases per route\n`);
-    t = await createTestApp({ seed: { generatedStudents: 3, jobs: 30 } });
+    const routes: RouteOptions[] = [];
+    t = await createTestApp({ seed: { generatedStudents: 3, jobs: 30 }, onRoute: (route) => routes.push(route) });
     const document = (await t.app.inject({ url: '/docs/json' })).json<Parameters<typeof operationsOf>[0]>();
-    operations = operationsOf(document);
+    documented = operationsOf(document);
+    operations = [...documented, ...hiddenOperations(routes, documented)];
 
     const other = await newStudent(t.app, 40);
     // real ids of the demo student and of others, so that every id field is also tried with another user's
@@ -597,40 +656,44 @@ describe(`fuzz: every route × caller of the OpenAPI document (seed ${SEED}, ${R
     return JSON.stringify(row);
   }
 
-  function problemsOf(
-    operation: Operation,
-    input: Input,
-    response: LightMyRequestResponse,
-    before: string,
-    after: string,
-  ) {
-    const problems: string[] = [];
-    const status = response.statusCode;
-    if (status >= 500) problems.push(`answered ${status}`);
-    if (status >= 400) {
-      let json: Record<string, unknown> | null = null;
-      try {
-        json = response.json<Record<string, unknown>>();
-      } catch {
-        problems.push('an error answer that is not JSON');
-      }
-      if (json && (json.success !== false || typeof json.message !== 'string' || typeof json.code !== 'string')) {
-        problems.push('an error answer outside the envelope');
-      } else if (json && !VIETNAMESE.test(String(json.message))) {
-        problems.push('an error message that is not Vietnamese');
-      }
-    }
-    if (status < 300 && !allows(operation.roles, input.caller)) problems.push(`a ${status} for ${input.caller.name}`);
-    if (status >= 300 && before !== after)
-      problems.push(`a refused request changed balances or the ledger: ${before} → ${after}`);
-    return problems;
-  }
-
-  it('finds the routes in the served document, with who may call each', () => {
-    expect(operations.length).toBeGreaterThan(10);
+  it('finds the routes in the served document (and the hidden ones), with who may call each', () => {
+    expect(documented.length).toBeGreaterThan(10);
     const labels = operations.map((operation) => `${operation.method} ${operation.path}`);
-    expect(labels).toEqual(expect.arrayContaining(['POST /v1/user/login', 'GET /v1/student/filterLogs']));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'POST /v1/user/login',
+        'GET /v1/student/filterLogs',
+        'GET /v1/payments/vnpay/return',
+        'GET /{*}',
+      ]),
+    );
     expect(operations.find((operation) => operation.path === '/v1/student/filterLogs')?.roles).toEqual(['student']);
+  });
+
+  it('the checks catch what they must (so that a green run means something)', () => {
+    const route: Operation = { method: 'GET', path: '/x', roles: ['spso'], parameters: [], body: null };
+    const student: Caller = { name: 'student', role: 'student', token: 'x' };
+    const spso: Caller = { name: 'spso', role: 'spso', token: 'x' };
+    const answer = (statusCode: number, json: unknown) => ({
+      statusCode,
+      json: <T>() => {
+        if (json === undefined) throw new SyntaxError('not JSON');
+        return json as T;
+      },
+    });
+    const envelope = { success: false, message: 'Không tìm thấy dữ liệu', data: null, code: 'NOT_FOUND' };
+    expect(problemsOf(route, spso, answer(404, envelope), 'a', 'a')).toEqual([]);
+    expect(problemsOf(route, spso, answer(500, envelope), 'a', 'a')).toEqual(['answered 500']);
+    expect(problemsOf(route, spso, answer(400, undefined), 'a', 'a')).toEqual(['an error answer that is not JSON']);
+    expect(problemsOf(route, spso, answer(400, { error: 'Bad Request' }), 'a', 'a')).toEqual([
+      'an error answer outside the envelope',
+    ]);
+    expect(problemsOf(route, spso, answer(400, { ...envelope, message: 'Not found' }), 'a', 'a')).toEqual([
+      'an error message that is not Vietnamese',
+    ]);
+    expect(problemsOf(route, student, answer(200, {}), 'a', 'a')).toEqual(['a 200 for student']);
+    expect(problemsOf(route, spso, answer(422, envelope), 'a', 'b')).toHaveLength(1);
+    expect(problemsOf(route, spso, answer(200, {}), 'a', 'b')).toEqual([]);
   });
 
   it('no 5xx, the envelope on every error, no success for a caller not allowed, nothing charged by a refusal', async () => {
@@ -654,7 +717,7 @@ describe(`fuzz: every route × caller of the OpenAPI document (seed ${SEED}, ${R
               remoteAddress: input.remoteAddress,
             });
             const after = await moneyState();
-            const problems = problemsOf(operation, input, response, before, after);
+            const problems = problemsOf(operation, input.caller, response, before, after);
             if (problems.length > 0) {
               throw new Error(
                 `${problems.join('; ')}\n  url: ${urlOf(operation, input)}\n  answer: ${response.body.slice(0, 300)}`,
