@@ -22,6 +22,8 @@ const SEED =
       ? Math.floor(Math.random() * 2 ** 31)
       : Number(SEED_TEXT);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+/** FUZZ_STATS=1 prints how often each route answered each status (to see how deep the cases get). */
+const STATS = process.env.FUZZ_STATS === '1';
 
 jest.setTimeout(Math.max(120_000, RUNS * 2_000));
 
@@ -58,6 +60,8 @@ interface Operation {
   parameters: Parameter[];
   /** The JSON body schema, when the document gives one. */
   body: JsonSchema | null;
+  /** The multipart body schema, when the document gives one (properties with format 'binary' are files). */
+  multipart?: JsonSchema | null;
 }
 
 interface Caller {
@@ -93,6 +97,7 @@ function operationsOf(document: {
         roles: rolesOf(operation.description ?? '', `${method.toUpperCase()} ${path}`),
         parameters: operation.parameters ?? [],
         body: content?.['application/json']?.schema ?? null,
+        multipart: content?.['multipart/form-data']?.schema ?? null,
       });
     }
   }
@@ -288,26 +293,67 @@ function validValue(schema: JsonSchema | undefined, ids: string[], depth = 0): f
   }
 }
 
-/** A field: sometimes what the schema wants, often not; `undefined` leaves it out. */
-function fieldValue(schema: JsonSchema | undefined, ids: string[]): fc.Arbitrary<unknown> {
+/**
+ * How hostile one request is: 'many' (every part may be), one field only (its index among the query
+ * parameters and body fields, modulo their number: the others valid, so that the hostile value gets as
+ * deep as it can), or 'none' (all valid: the route's ordinary path, which must not charge when refused).
+ */
+type Hostility = 'many' | 'none' | number;
+
+const hostilityArbitrary: fc.Arbitrary<Hostility> = fc.oneof(
+  { arbitrary: fc.constant<Hostility>('many'), weight: 3 },
+  { arbitrary: fc.nat({ max: 63 }), weight: 4 },
+  { arbitrary: fc.constant<Hostility>('none'), weight: 1 },
+);
+
+function isHostile(hostility: Hostility, index: number, count: number): boolean {
+  return hostility === 'many' || (typeof hostility === 'number' && count > 0 && hostility % count === index);
+}
+
+/** A field: what the schema wants (sometimes left out), or hostile (sometimes left out). */
+function fieldValue(schema: JsonSchema | undefined, ids: string[], hostile: boolean): fc.Arbitrary<unknown> {
+  if (!hostile) {
+    return fc.oneof(
+      { arbitrary: validValue(schema, ids), weight: 6 },
+      { arbitrary: fc.constant(undefined), weight: 1 },
+    );
+  }
   return fc.oneof(
-    { arbitrary: validValue(schema, ids), weight: 3 },
-    { arbitrary: hostileValue(ids), weight: 3 },
+    { arbitrary: hostileValue(ids), weight: 5 },
+    { arbitrary: validValue(schema, ids), weight: 1 },
     { arbitrary: fc.constant(undefined), weight: 1 },
   );
 }
 
-/** An object with the schema's fields (each valid, hostile or missing) and hostile extra ones. */
-function objectFor(schema: JsonSchema | null, names: string[], ids: string[]): fc.Arbitrary<Record<string, unknown>> {
+/** An object with the schema's fields (valid, hostile or missing as `hostile` says) and, when 'many', extra ones. */
+function objectFor(
+  schema: JsonSchema | null,
+  names: string[],
+  ids: string[],
+  hostility: Hostility,
+  offset = 0,
+  count = names.length,
+): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema?.properties ?? Object.fromEntries(names.map((name) => [name, undefined]));
   const known = fc.record(
-    Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, fieldValue(property, ids)])),
+    Object.fromEntries(
+      Object.entries(properties).map(([name, property], index) => [
+        name,
+        fieldValue(property, ids, isHostile(hostility, offset + index, count)),
+      ]),
+    ),
   );
-  const extra = fc.dictionary(
-    fc.oneof(fc.constantFrom('__proto__', 'constructor', 'role', 'balance', 'user_id', 'isAdmin'), hostileText(ids)),
-    hostileValue(ids),
-    { maxKeys: 2 },
-  );
+  const extra =
+    hostility === 'many'
+      ? fc.dictionary(
+          fc.oneof(
+            fc.constantFrom('__proto__', 'constructor', 'role', 'balance', 'user_id', 'isAdmin'),
+            hostileText(ids),
+          ),
+          hostileValue(ids),
+          { maxKeys: 2 },
+        )
+      : fc.constant({});
   return fc.tuple(known, extra).map(([fields, more]) => {
     const object: Record<string, unknown> = {};
     for (const [name, value] of [...Object.entries(more), ...Object.entries(fields)]) {
@@ -336,17 +382,28 @@ function percent(text: string): string {
 /** Raw fragments a URL may carry that are not valid percent-encoding or UTF-8. */
 const RAW_URL_PIECES = ['%', '%ZZ', '%ED%A0%80', '%C0%80', '%FF%FE', '%E2%80', '%00'];
 
-function queryValue(schema: JsonSchema | undefined, ids: string[]): fc.Arbitrary<string[] | undefined> {
+function queryValue(
+  schema: JsonSchema | undefined,
+  ids: string[],
+  hostile: boolean,
+): fc.Arbitrary<string[] | undefined> {
+  const valid = validValue(schema, ids).map((value) => percent(toText(value)));
+  if (!hostile) {
+    return fc.oneof(
+      { arbitrary: valid.map((value) => [value]), weight: 2 },
+      { arbitrary: fc.constant(undefined), weight: 1 },
+    );
+  }
   const one = fc.oneof(
-    { arbitrary: validValue(schema, ids).map((value) => percent(toText(value))), weight: 3 },
-    { arbitrary: hostileValue(ids).map((value) => percent(toText(value))), weight: 3 },
+    { arbitrary: hostileValue(ids).map((value) => percent(toText(value))), weight: 4 },
+    { arbitrary: valid, weight: 1 },
     { arbitrary: fc.constantFrom(...RAW_URL_PIECES), weight: 1 },
   );
   return fc.oneof(
     { arbitrary: one.map((value) => [value]), weight: 5 },
     // given twice
-    { arbitrary: fc.tuple(one, one).map(([a, b]) => [a, b]), weight: 1 },
-    { arbitrary: fc.constant(undefined), weight: 2 },
+    { arbitrary: fc.tuple(one, one).map(([a, b]) => [a, b]), weight: 2 },
+    { arbitrary: fc.constant(undefined), weight: 1 },
   );
 }
 
@@ -388,20 +445,95 @@ const MALFORMED_JSON = [
   '',
 ];
 
-function bodyFor(operation: Operation, names: string[], ids: string[], files: Buffer[]): fc.Arbitrary<Body> {
-  const object = objectFor(operation.body, names, ids);
+/** The options of one printed document (API.md: the `documents` field of a multipart print). */
+const PRINT_OPTIONS: JsonSchema = {
+  type: 'object',
+  properties: {
+    paperSize: { enum: ['A4', 'A3'] },
+    numVersion: { type: 'integer', minimum: 1, maximum: 3 },
+    colorOption: { type: 'boolean' },
+    landScapeOption: { type: 'boolean' },
+    pagesPerSheet: { enum: [1, 2, 4] },
+    numSides: { enum: [1, 2] },
+    pages: { enum: ['all', '1'] },
+  },
+};
+
+/**
+ * A multipart body as a browser builds it: the text fields, then the files. The fields come from the
+ * document's multipart schema; a route without one gets API.md's print form (printerId, documents, file),
+ * the only multipart route the API has.
+ */
+function wellFormedMultipart(
+  operation: Operation,
+  ids: string[],
+  files: Buffer[],
+  hostility: Hostility,
+): fc.Arbitrary<Body> {
+  const properties = operation.multipart?.properties ?? {
+    printerId: { type: 'string' },
+    documents: { type: 'string', format: 'json' },
+    file: { type: 'string', format: 'binary' },
+  };
+  const entries = Object.entries(properties);
+  const count = entries.length + Object.keys(PRINT_OPTIONS.properties ?? {}).length;
+  const parts = entries.map(([name, property], index) => {
+    const hostile = isHostile(hostility, index, count);
+    if (property.format === 'binary') {
+      const filename = hostile
+        ? fc.oneof(hostileText(ids), fc.constantFrom('a.exe', 'a', '.pdf', '../../a.pdf', 'a.pdf'))
+        : fc.constantFrom('a.pdf', 'Bài tập.pdf');
+      const content = hostile
+        ? fc.oneof(
+            fc.constantFrom(...files),
+            fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
+          )
+        : fc.constant(files[0]!);
+      return fc.tuple(filename, content, fc.integer({ min: 1, max: 2 })).map(([file, data, copies]) =>
+        Array.from({ length: copies }, () => ({
+          name,
+          filename: file,
+          contentType: 'application/pdf',
+          content: data,
+        })),
+      );
+    }
+    if (property.format === 'json') {
+      const options = fc.array(objectFor(PRINT_OPTIONS, [], ids, hostility, entries.length, count), {
+        minLength: 1,
+        maxLength: 2,
+      });
+      const text = hostile
+        ? fc.oneof(hostileValue(ids).map(toJsonText), options.map(toJsonText))
+        : options.map(toJsonText);
+      return text.map((value) => [{ name, content: Buffer.from(value, 'utf8') }]);
+    }
+    return fieldValue(property, ids, hostile).map((value) =>
+      value === undefined ? [] : [{ name, content: Buffer.from(toText(value), 'utf8') }],
+    );
+  });
+  return fc.tuple(...parts).map((groups): Body => ({ kind: 'multipart', parts: groups.flat() }));
+}
+
+function bodyFor(
+  operation: Operation,
+  names: string[],
+  ids: string[],
+  files: Buffer[],
+  hostility: Hostility,
+  offset: number,
+  count: number,
+): fc.Arbitrary<Body> {
+  const object = objectFor(operation.body, names, ids, hostility, offset, count);
+  const multipart = operation.body === null || Boolean(operation.multipart);
+  if (hostility !== 'many') {
+    return multipart
+      ? wellFormedMultipart(operation, ids, files, hostility)
+      : object.map((value): Body => ({ kind: 'json', value }));
+  }
   const documentsText = fc.oneof(
     hostileValue(ids).map(toJsonText),
-    fc
-      .array(
-        objectFor(
-          { properties: {} },
-          ['paperSize', 'numVersion', 'colorOption', 'landScapeOption', 'pagesPerSheet', 'numSides', 'pages'],
-          ids,
-        ),
-        { maxLength: 3 },
-      )
-      .map(toJsonText),
+    fc.array(objectFor(PRINT_OPTIONS, [], ids, 'many'), { maxLength: 3 }).map(toJsonText),
   );
   const part = fc.record({
     name: fc.oneof(fc.constantFrom(...names, 'file', 'documents'), hostileText(ids)),
@@ -430,7 +562,8 @@ function bodyFor(operation: Operation, names: string[], ids: string[], files: Bu
       weight: 1,
     },
     { arbitrary: object.map((value): Body => ({ kind: 'form', value })), weight: 1 },
-    { arbitrary: fc.array(part, { maxLength: 4 }).map((parts): Body => ({ kind: 'multipart', parts })), weight: 3 },
+    { arbitrary: fc.array(part, { maxLength: 4 }).map((parts): Body => ({ kind: 'multipart', parts })), weight: 2 },
+    { arbitrary: wellFormedMultipart(operation, ids, files, 'many'), weight: multipart ? 3 : 1 },
     {
       arbitrary: fc
         .tuple(
@@ -462,39 +595,53 @@ function inputFor(
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
   const takesBody = operation.method !== 'GET';
+  const bodyFields = takesBody ? Object.keys(operation.body?.properties ?? {}).length : 0;
+  const count = pathParameters.length + queryParameters.length + bodyFields;
   const allowed = callers.filter((caller) => caller.role !== null && allows(operation.roles, caller));
-  return fc.record({
-    // half the cases from callers the route allows, so that hostile input gets past the role check
-    caller:
-      allowed.length > 0
-        ? fc.oneof(fc.constantFrom(...allowed), fc.constantFrom(...callers))
-        : fc.constantFrom(...callers),
-    pathValues: fc.record(
-      Object.fromEntries(
-        pathParameters.map((parameter) => [
-          parameter.name,
-          fc.oneof(
-            { arbitrary: validValue(parameter.schema, ids).map((value) => percent(toText(value))), weight: 3 },
-            { arbitrary: hostileText(ids).map(percent), weight: 2 },
-            { arbitrary: fc.constantFrom(...RAW_URL_PIECES), weight: 1 },
+  return hostilityArbitrary.chain((hostility) =>
+    fc.record({
+      // half the cases from callers the route allows, so that hostile input gets past the role check
+      caller:
+        allowed.length > 0
+          ? fc.oneof(fc.constantFrom(...allowed), fc.constantFrom(...callers))
+          : fc.constantFrom(...callers),
+      pathValues: fc.record(
+        Object.fromEntries(
+          pathParameters.map((parameter, index) => {
+            const valid = validValue(parameter.schema, ids).map((value) => percent(toText(value)));
+            const value = isHostile(hostility, index, count)
+              ? fc.oneof(
+                  { arbitrary: valid, weight: 1 },
+                  { arbitrary: hostileText(ids).map(percent), weight: 3 },
+                  { arbitrary: fc.constantFrom(...RAW_URL_PIECES), weight: 1 },
+                )
+              : valid;
+            return [parameter.name, value];
+          }),
+        ),
+      ),
+      query: fc.tuple(
+        ...queryParameters.map((parameter, index) =>
+          queryValue(parameter.schema, ids, isHostile(hostility, pathParameters.length + index, count)).map(
+            (values): [string, string[] | undefined] => [parameter.name, values],
           ),
-        ]),
+        ),
       ),
-    ),
-    query: fc.tuple(
-      ...queryParameters.map((parameter) =>
-        queryValue(parameter.schema, ids).map((values): [string, string[] | undefined] => [parameter.name, values]),
-      ),
-    ),
-    extraQuery: fc.oneof(
-      fc.constant(''),
-      fc.tuple(hostileText(ids), hostileText(ids)).map(([key, value]) => `${percent(key)}=${percent(value)}`),
-      fc.constantFrom(...RAW_URL_PIECES, 'a', 'a=1&a=2', '=', '&&&', 'x[y]=1'),
-    ),
-    body: takesBody ? bodyFor(operation, names, ids, files) : fc.constant<Body>({ kind: 'none' }),
-    // never the loopback address the fuzz signs in from (a login limit there would stop the fuzz)
-    remoteAddress: fc.ipV4().filter((address) => !address.startsWith('127.')),
-  });
+      extraQuery:
+        hostility === 'many'
+          ? fc.oneof(
+              fc.constant(''),
+              fc.tuple(hostileText(ids), hostileText(ids)).map(([key, value]) => `${percent(key)}=${percent(value)}`),
+              fc.constantFrom(...RAW_URL_PIECES, 'a', 'a=1&a=2', '=', '&&&', 'x[y]=1'),
+            )
+          : fc.constant(''),
+      body: takesBody
+        ? bodyFor(operation, names, ids, files, hostility, pathParameters.length + queryParameters.length, count)
+        : fc.constant<Body>({ kind: 'none' }),
+      // never the loopback address the fuzz signs in from (a login limit there would stop the fuzz)
+      remoteAddress: fc.ipV4().filter((address) => !address.startsWith('127.')),
+    }),
+  );
 }
 
 function urlOf(operation: Operation, input: Input): string {
@@ -701,6 +848,7 @@ describe(`fuzz: every route × caller of the OpenAPI document (seed ${SEED}, ${R
     for (const operation of operations) {
       const label = `${operation.method} ${operation.path}`;
       const callers = await signIn();
+      const statuses: Record<string, number> = {};
       try {
         await fc.assert(
           fc.asyncProperty(inputFor(operation, callers, names, ids, files), async (input) => {
@@ -717,6 +865,8 @@ describe(`fuzz: every route × caller of the OpenAPI document (seed ${SEED}, ${R
               remoteAddress: input.remoteAddress,
             });
             const after = await moneyState();
+            const key = `${response.statusCode}`;
+            statuses[key] = (statuses[key] ?? 0) + 1;
             const problems = problemsOf(operation, input.caller, response, before, after);
             if (problems.length > 0) {
               throw new Error(
@@ -727,6 +877,7 @@ describe(`fuzz: every route × caller of the OpenAPI document (seed ${SEED}, ${R
           // one seed per route, from its name: adding a route does not change the cases of the others
           { seed: (SEED + hashOf(label)) | 0, numRuns: RUNS },
         );
+        if (STATS) process.stdout.write(`${label}: ${JSON.stringify(statuses)}\n`);
       } catch (error) {
         // the counterexample and the reason, without fast-check's hints
         const lines = (error as Error).message.split('\n').filter((line) => line.trim() && !line.startsWith('Hint:'));
