@@ -25,6 +25,12 @@ export interface DispatcherStatus {
 declare module 'fastify' {
   interface FastifyContextConfig {
     roles?: RouteRoles;
+    /**
+     * The route checks its query and path texts itself and answers bad ones in its own contract (a
+     * gateway callback answers the gateway's error, a browser page redirects): the validation layer's
+     * repeated-parameter and control-character rule does not answer 400 for it.
+     */
+    ownInputRules?: boolean;
   }
   interface FastifyInstance {
     appConfig: AppConfig;

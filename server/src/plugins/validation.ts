@@ -112,7 +112,7 @@ function arrayParameters(schema: FastifySchema | undefined): ReadonlySet<string>
  * strings, path parameters and headers are text on the wire and are coerced to the declared types.
  * Every schema is hardened first (hardenSchema), and every route, with a schema or without, refuses
  * a query parameter given twice and a query or path text with a control character or a lone
- * surrogate. Call before any route is added. Request schemas must be self-contained (no $ref to
+ * surrogate, unless it says it answers those in its own contract (`config.ownInputRules`). Call before any route is added. Request schemas must be self-contained (no $ref to
  * app.addSchema).
  */
 export function installValidators(app: FastifyInstance): void {
@@ -124,6 +124,7 @@ export function installValidators(app: FastifyInstance): void {
   });
   const arraysByRoute = new WeakMap<object, ReadonlySet<string>>();
   app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.ownInputRules) return;
     const key = request.routeOptions.config as object;
     let arrays = arraysByRoute.get(key);
     if (!arrays) {

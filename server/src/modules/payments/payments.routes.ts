@@ -166,6 +166,8 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
   // (the gateway's own servers included: a refused IPN is retried by the gateway later).
   const publicPayment = {
     roles: 'public' as const,
+    // hostile text gets the gateway's error or the browser's redirect here (callbackInput), not a JSON 400
+    ownInputRules: true,
     rateLimit: { max: config.paymentCallbackRateLimit, timeWindow: 60_000 },
   };
 
