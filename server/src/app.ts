@@ -15,7 +15,7 @@ import { loadConfig, type AppConfig } from './config';
 import type { Db } from './db';
 import type { SeedOptions } from './db/seed';
 import { ErrorEnvelope } from './lib/envelope';
-import { errors } from './lib/errors';
+import { AppError, errors } from './lib/errors';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import dispatcherPlugin from './plugins/dispatcher';
@@ -116,8 +116,21 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // JSON, forms and (later) multipart only: a text/plain body answers 415, not a confusing 400
     app.removeContentTypeParser('text/plain');
     // POST /v1/user/message is form-encoded in the spec
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+      // no prototype: a field named __proto__ stays a field
+      const fields = Object.create(null) as Record<string, string | string[]>;
+      for (const [name, value] of new URLSearchParams(String(body))) {
+        const previous = fields[name];
+        if (previous === undefined) fields[name] = value;
+        // a route answering in its own contract (a gateway callback) sees the repetition, as in a query string
+        else if (request.routeOptions.config.ownInputRules) fields[name] = [previous, value].flat();
+        else {
+          // a field given twice is refused, as a repeated query parameter is (not the last one kept silently)
+          done(new AppError(400, 'VALIDATION_FAILED', `Trường "${name}" chỉ được gửi một lần`), undefined);
+          return;
+        }
+      }
+      done(null, fields);
     });
     if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

@@ -193,6 +193,23 @@ describe('errors', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('a form field given twice → 400 naming it (not the last one kept silently)', async () => {
+    const json = expectErrorEnvelope(
+      await post('email=a%40b.c&email=student%40hcmut.edu.vn&password=x', 'application/x-www-form-urlencoded'),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(json.message).toBe('Trường "email" chỉ được gửi một lần');
+  });
+
+  it('a form field named __proto__ is a field like any other', async () => {
+    const response = await post(
+      '__proto__=x&email=student%40hcmut.edu.vn&password=Demo%4012345',
+      'application/x-www-form-urlencoded',
+    );
+    expect(response.statusCode).toBe(200);
+  });
+
   it('an unexpected error → 500 Lỗi hệ thống, never sent, with the request id to find the log line', async () => {
     const response = await t.app.inject({ url: '/v1/test/boom' });
     expect(response.statusCode).toBe(500);
