@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { AppError } from '../src/lib/errors';
 import { databaseInputError } from '../src/plugins/errors';
@@ -439,5 +440,36 @@ describe('errors', () => {
     it('400 for a malformed request line', async () => {
       envelopeOf(await raw('NOT A REQUEST\r\n\r\n'), 400);
     });
+  });
+});
+
+describe('a real fault is logged with the request id the answer gives', () => {
+  it('finds the log line of a 500 from the id in its answer', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        callback();
+      },
+    });
+    const app = await createTestApp({
+      seed: false,
+      logger: { level: 'error', stream },
+      extraRoutes: (scope) => {
+        scope.get('/v1/test/boom', { config: { roles: 'public' } }, async () => {
+          throw new TypeError('a bug');
+        });
+      },
+    });
+    try {
+      const response = await app.app.inject({ url: '/v1/test/boom' });
+      expect(response.statusCode).toBe(500);
+      const requestId = response.headers['x-request-id'];
+      expect(requestId).toBeTruthy();
+      const line = lines.find((entry) => entry.msg === 'unexpected error');
+      expect(line).toMatchObject({ reqId: requestId, err: { type: 'TypeError', message: 'a bug' } });
+    } finally {
+      await app.close();
+    }
   });
 });
