@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { LoginBody, LoginData, LogoutBody, RefreshBody, RefreshData } from './auth.schemas';
+import { LoginBody, LoginData, LogoutBody, RefreshBody, RefreshData, RefreshEnvelope } from './auth.schemas';
 import { createAuthService } from './auth.service';
 import { Type } from '@sinclair/typebox';
 
@@ -42,15 +42,17 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Refresh token hết hạn, không tồn tại, đã thu hồi hoặc đã dùng: 419 (dùng lại token cũ thu hồi cả phiên đăng nhập).',
         body: RefreshBody,
-        response: responses(RefreshData),
+        response: { ...responses(RefreshData), 200: RefreshEnvelope },
       },
     },
     async (request) => {
       const pair = await service.refresh(request.body.refreshToken, request.ip, request.headers['user-agent'] ?? null);
-      return ok(
-        { ...pair, accesstoken: pair.accessToken, refreshtoken: pair.refreshToken },
-        'Làm mới phiên đăng nhập thành công',
-      );
+      // The spec's client reads the new pair at the top of the body, our own client inside `data`.
+      return {
+        ...ok({ ...pair, accesstoken: pair.accessToken, refreshtoken: pair.refreshToken }, 'Làm mới phiên đăng nhập thành công'),
+        accesstoken: pair.accessToken,
+        refreshtoken: pair.refreshToken,
+      };
     },
   );
 

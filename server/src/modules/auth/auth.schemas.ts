@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Envelope } from '../../lib/envelope';
 
 const Role = Type.Union([Type.Literal('student'), Type.Literal('staff'), Type.Literal('spso')]);
 
@@ -32,5 +33,11 @@ export const RefreshData = Type.Object({
   refreshtoken: Type.String(),
   role: Role,
 });
+
+/** The refresh answer: the envelope plus the spec's client's top-level pair. */
+export const RefreshEnvelope = Type.Composite([
+  Envelope(RefreshData),
+  Type.Object({ accesstoken: Type.String(), refreshtoken: Type.String() }),
+]);
 
 export const LogoutBody = RefreshBody;
