@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { apiClient, useSessionStore, type StudentPrinterDetail } from 'shared-api';
 import { answer, initI18n, mockApi, ok, renderPage, resetSession } from '../test/page-harness';
@@ -138,6 +138,31 @@ describe('/Printing/:PrinterID', () => {
     expect(within(pdf).getByRole('alert')).toHaveTextContent('Vượt quá số trang của tài liệu');
     fireEvent.change(pages, { target: { value: '2' } });
     expect(within(pdf).getByTestId('file-cost')).toHaveTextContent('Chi phí: 2 trang A4');
+  });
+
+  it('over the balance, Xác nhận is disabled with the shortfall in the dialog, and nothing is sent', async () => {
+    const adapter = serve();
+    useSessionStore.getState().setBalance(4);
+    const { choose } = await renderConfig();
+    await choose([await realPdf('twelve.pdf', 12)]);
+    const pdf = await screen.findByRole('region', { name: 'twelve.pdf' });
+    expect(await within(pdf).findByText('12 trang')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi yêu cầu in' }));
+    const dialog = await screen.findByRole('dialog');
+    const ok = within(dialog).getByRole('button', { name: 'Xác nhận' });
+    expect(ok).toBeDisabled();
+    expect(within(dialog).getByText(/còn thiếu 8 trang/)).toBeInTheDocument();
+    fireEvent.click(ok);
+    expect(posts(adapter)).toHaveLength(0);
+
+    // Enough pages again (a purchase elsewhere): the same dialog lets the job go.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hủy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    act(() => useSessionStore.getState().setBalance(12));
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi yêu cầu in' }));
+    const again = await screen.findByRole('dialog');
+    expect(within(again).getByRole('button', { name: 'Xác nhận' })).toBeEnabled();
+    expect(within(again).queryByText(/còn thiếu/)).not.toBeInTheDocument();
   });
 
   it('confirm sends one multipart request: a file part per document and the documents JSON in the same order', async () => {

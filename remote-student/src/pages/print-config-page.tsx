@@ -54,7 +54,7 @@ export default function PrintConfigPage() {
   };
 
   const handleConfirm = async () => {
-    if (files.length === 0 || progress !== null) return;
+    if (files.length === 0 || progress !== null || missing > 0) return;
     setProgress(0);
     try {
       const result = await submitPrinting(
@@ -105,7 +105,7 @@ export default function PrintConfigPage() {
         <p className="ant-upload-text">{t('printConfig.dropHint')}</p>
         {allowed.length > 0 && <p className="ant-upload-hint">{t('printConfig.allowedTypes', { types: typesText })}</p>}
       </Dragger>
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
+      <Typography.Title level={2} style={{ marginTop: 24, fontSize: 16 }}>
         {t('printConfig.files', { count: files.length })}
       </Typography.Title>
       {files.length === 0 ? (
@@ -147,6 +147,7 @@ export default function PrintConfigPage() {
         files={files}
         total={total}
         unknown={unknown}
+        missing={missing}
         progress={progress}
         onConfirm={() => void handleConfirm()}
         onCancel={() => setConfirming(false)}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Modal, Progress, Typography } from 'antd';
+import { Alert, Modal, Progress, Typography } from 'antd';
 import type { PricedFile } from '../hooks/use-print-files';
 
 interface Props {
@@ -8,6 +8,8 @@ interface Props {
   files: PricedFile[];
   total: number;
   unknown: boolean;
+  /** A4 pages the known total exceeds the balance by (0 or less: enough pages). */
+  missing: number;
   /** Upload progress 0..100 while sending, null otherwise. */
   progress: number | null;
   onConfirm(): void;
@@ -15,9 +17,11 @@ interface Props {
 }
 
 /** The confirm-print dialog: what is sent, what it costs, and the upload's progress once confirmed. */
-export function ConfirmPrintModal({ open, printerId, files, total, unknown, progress, onConfirm, onCancel }: Props) {
+export function ConfirmPrintModal({ open, printerId, files, total, unknown, missing, progress, onConfirm, onCancel }: Props) {
   const { t } = useTranslation('student');
   const sending = progress !== null;
+  // The server would refuse it anyway; saying so here saves the student a wasted upload.
+  const short = missing > 0;
   return (
     <Modal
       open={open}
@@ -26,6 +30,7 @@ export function ConfirmPrintModal({ open, printerId, files, total, unknown, prog
       okText={t('printConfig.confirmOk')}
       cancelText={t('printConfig.cancel')}
       confirmLoading={sending}
+      okButtonProps={{ disabled: short }}
       cancelButtonProps={{ disabled: sending }}
       closable={!sending}
       mask={{ closable: !sending }}
@@ -48,6 +53,7 @@ export function ConfirmPrintModal({ open, printerId, files, total, unknown, prog
         {t('printConfig.total')}: {t('printConfig.pagesA4', { count: total })}
         {unknown && ` (${t('printConfig.partialTotal')})`}
       </Typography.Paragraph>
+      {short && <Alert type="warning" showIcon title={t('printConfig.notEnough', { missing })} />}
       {sending && (
         <div aria-label={t('printConfig.uploading')}>
           <Typography.Text type="secondary">{t('printConfig.uploading')}</Typography.Text>
