@@ -19,7 +19,7 @@ import { AppError, errors } from './lib/errors';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import dispatcherPlugin from './plugins/dispatcher';
-import grantsPlugin, { type GrantsPluginOptions } from './grants/grants.plugin';
+import grantsPlugin, { type GrantsPluginOptions } from './modules/grants/grants.plugin';
 import docsPlugin, { DOCS_PREFIX } from './plugins/docs';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import portalPlugin from './plugins/portal';

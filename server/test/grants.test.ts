@@ -1,6 +1,6 @@
 import type { Db } from '../src/db';
-import { GrantScheduler } from '../src/grants/grant-scheduler';
-import { grantDelta, nextGrantDate, runSemesterGrant } from '../src/grants/grants.service';
+import { GrantScheduler } from '../src/modules/grants/grant-scheduler';
+import { grantDelta, nextGrantDate, runSemesterGrant } from '../src/modules/grants/grants.service';
 import { createTestApp, DRIVER, newSchemaName, openTestDb, PG_URL, sleep, type TestApp } from './helpers';
 import { balanceOf, createStudent, ledgerMismatches } from './payments-helpers';
 

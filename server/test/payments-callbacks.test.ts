@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { StudentPayment } from 'shared-api/contracts';
-import { SandboxGateway } from '../src/payments/sandbox-gateway';
-import { STORED_FIELD_MAX, STORED_RAW_MAX } from '../src/payments/gateway';
-import { VnpayGateway } from '../src/payments/vnpay-gateway';
+import { SandboxGateway } from '../src/modules/payments/gateways/sandbox-gateway';
+import { STORED_FIELD_MAX, STORED_RAW_MAX } from '../src/modules/payments/gateways/gateway';
+import { VnpayGateway } from '../src/modules/payments/gateways/vnpay-gateway';
 import { CALLBACK_BODY_LIMIT } from '../src/modules/payments/payments.routes';
 import { bearer, body, createTestApp, DRIVER, VIETNAMESE, type TestApp } from './helpers';
 import { balanceOf, createStudent, ledgerMismatches } from './payments-helpers';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { BkPaymentResponse, StudentLedgerResponse, StudentPayment, StudentPaymentsResponse } from 'shared-api/contracts';
 import { ConfigError, loadConfig } from '../src/config';
-import { SandboxGateway } from '../src/payments/sandbox-gateway';
-import { VnpayGateway } from '../src/payments/vnpay-gateway';
+import { SandboxGateway } from '../src/modules/payments/gateways/sandbox-gateway';
+import { VnpayGateway } from '../src/modules/payments/gateways/vnpay-gateway';
 import { bearer, body, createTestApp, DRIVER, loginAs, VIETNAMESE, type TestApp } from './helpers';
 import { balanceOf, createStudent, ledgerMismatches } from './payments-helpers';
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db';
+import type { Db } from '../../db';
 import { getGrantSettings, nextGrantDate, runSemesterGrant, type GrantRunResult } from './grants.service';
 
 export interface GrantSchedulerOptions {

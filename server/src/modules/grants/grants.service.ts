@@ -1,6 +1,6 @@
-import type { Db } from '../db';
-import { semesterAt, semesterStarts } from '../lib/semester';
-import { applyLedgerEntry } from '../modules/ledger/ledger.repository';
+import type { Db } from '../../db';
+import { semesterAt, semesterStarts } from '../../lib/semester';
+import { applyLedgerEntry } from '../ledger/ledger.repository';
 
 export type GrantPolicy = 'add' | 'topup';
 

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { ok, responses } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
-import type { PaymentGateway } from '../../payments/gateway';
-import { SandboxGateway } from '../../payments/sandbox-gateway';
-import { VnpayGateway } from '../../payments/vnpay-gateway';
+import type { PaymentGateway } from './gateways/gateway';
+import { SandboxGateway } from './gateways/sandbox-gateway';
+import { VnpayGateway } from './gateways/vnpay-gateway';
 import { currentUser } from '../../plugins/auth';
 import {
   BkPaymentBody,

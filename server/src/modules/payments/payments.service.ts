@@ -5,9 +5,9 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/db';
 import { AppError, errors } from '../../lib/errors';
 import { textProblem } from '../../lib/input';
 import { semesterAt } from '../../lib/semester';
-import type { CallbackOutcome, PaymentGateway } from '../../payments/gateway';
-import { storedCallback, UUID } from '../../payments/gateway';
-import type { SandboxGateway } from '../../payments/sandbox-gateway';
+import type { CallbackOutcome, PaymentGateway } from './gateways/gateway';
+import { storedCallback, UUID } from './gateways/gateway';
+import type { SandboxGateway } from './gateways/sandbox-gateway';
 import type { AuthUser } from '../../types';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
 import {
