@@ -2,6 +2,40 @@
 // house rules that keep the federation singletons intact.
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+// The house's import boundaries (STYLE.md "Our shape"): each package imports only what sits below it.
+const OTHER_APPS = (self) =>
+  ['./shell', './remote-student', './remote-staff', './remote-spso'].filter((app) => app !== self);
+const boundaries = [
+  ...['./shell', './remote-student', './remote-staff', './remote-spso'].map((app) => ({
+    target: app,
+    from: [...OTHER_APPS(app), './server'],
+    message: 'A remote or the shell never imports another app: move the shared piece to shared-ui or shared-api.',
+  })),
+  {
+    target: './shared-ui',
+    from: ['./shell', './remote-student', './remote-staff', './remote-spso', './server'],
+    message: 'shared-ui is imported by the apps, never the other way round.',
+  },
+  {
+    target: './shared-api',
+    from: ['./shared-ui', './shell', './remote-student', './remote-staff', './remote-spso', './server'],
+    message: 'shared-api (client, session, contracts) never imports UI or app code.',
+  },
+  {
+    target: './server',
+    from: ['./shared-ui', './shell', './remote-student', './remote-staff', './remote-spso'],
+    message: 'The server imports only the contracts of shared-api.',
+  },
+  {
+    target: './server',
+    from: './shared-api',
+    except: ['./src/contracts', './dist/contracts'],
+    message: "The server imports only 'shared-api/contracts' (no browser code).",
+  },
+];
 
 export default tseslint.config(
   {
@@ -16,6 +50,29 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // how import-x reads the files it follows (extensions, parser); the resolver below replaces its default
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['*/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Jest cannot load federated modules: the shell's route tests take the remotes' manifests from source.
+    files: ['shell/src/**/*.test.tsx'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries.filter((zone) => zone.target !== './shell') }],
     },
   },
   {
