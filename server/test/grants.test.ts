@@ -2,7 +2,7 @@ import type { Db } from '../src/db';
 import { GrantScheduler } from '../src/modules/grants/grant-scheduler';
 import { grantDelta, nextGrantDate, runSemesterGrant } from '../src/modules/grants/grants.service';
 import { createTestApp, DRIVER, newSchemaName, openTestDb, PG_URL, sleep, type TestApp } from './helpers';
-import { balanceOf, createStudent, ledgerMismatches } from './payments-helpers';
+import { balanceOf, createStudent, ledgerMismatches } from './factories';
 
 const GRANT = 100;
 // the seeded configuration: start_date1 15 January (HKxx2), start_date2 15 August (HKxx1)

@@ -5,7 +5,7 @@ import { STORED_FIELD_MAX, STORED_RAW_MAX } from '../src/modules/payments/gatewa
 import { VnpayGateway } from '../src/modules/payments/gateways/vnpay-gateway';
 import { CALLBACK_BODY_LIMIT } from '../src/modules/payments/payments.routes';
 import { bearer, body, createTestApp, DRIVER, VIETNAMESE, type TestApp } from './helpers';
-import { balanceOf, createStudent, ledgerMismatches } from './payments-helpers';
+import { balanceOf, createStudent, ledgerMismatches } from './factories';
 
 const PRICE = 500;
 const RATE_LIMIT = 60; // the default PAYMENT_CALLBACK_RATE_LIMIT

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { SandboxGateway } from '../src/modules/payments/gateways/sandbox-gateway';
 import { VnpayGateway } from '../src/modules/payments/gateways/vnpay-gateway';
 import { bearer, body, createTestApp, DRIVER, loginAs, VIETNAMESE, type TestApp } from './helpers';
-import { balanceOf, createStudent, ledgerMismatches } from './payments-helpers';
+import { balanceOf, createStudent, ledgerMismatches } from './factories';
 
 const PRICE = 500;
 const TTL_MS = 30 * 60_000;

@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
-import { applyLedgerEntry } from '../src/modules/ledger/ledger.repository';
+import { createStudent } from './factories';
 
 /** A real PDF of n pages, made here with pdf-lib. */
 export async function makePdf(pages: number, options: { objectStreams?: boolean } = {}): Promise<Buffer> {
@@ -19,17 +17,10 @@ export const PNG_1x1 = Buffer.from(
   'hex',
 );
 
-/** A new student with `balance` pages (an adjustment in the ledger, so balance = sum of ledger). */
+/** A new student with `balance` pages (the one student factory) and an access token for them. */
 export async function newStudent(app: FastifyInstance, balance: number): Promise<{ id: string; token: string }> {
-  const suffix = crypto.randomBytes(4).toString('hex');
-  const row = await app.db.one<{ id: string }>(
-    `INSERT INTO users (email, password_hash, role, mssv, first_name, last_name)
-     SELECT $1, password_hash, 'student', $2, 'Thử', 'Sinh Viên' FROM users WHERE email = $3 RETURNING id`,
-    [`sv.${suffix}@hcmut.edu.vn`, `T${suffix}`, DEMO_ACCOUNTS.student],
-  );
-  if (!row) throw new Error('could not create a student');
-  if (balance > 0) await applyLedgerEntry(app.db, { userId: row.id, kind: 'adjustment', delta: balance });
-  return { id: row.id, token: app.tokens.signAccess({ id: row.id, role: 'student' }) };
+  const id = await createStudent(app.db, balance);
+  return { id, token: app.tokens.signAccess({ id, role: 'student' }) };
 }
 
 /** POST /v1/student/printing with real multipart bodies (the platform's FormData). */

@@ -1,3 +1,4 @@
+/** The test factories: one per entity, and the ledger checks every money test ends with. */
 import crypto from 'node:crypto';
 import type { Db } from '../src/db';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
