@@ -1,7 +1,7 @@
 // Browser journeys in Debian's Chromium against the built portal (npm test runs this after jest).
 import { launchBrowser } from './support/browser';
 import { startPortal, type Portal } from './support/portal';
-import { ARTIFACTS, screenshotOpenPages, type Journey, type SuiteService } from './support/harness';
+import { ARTIFACTS, screenshotOpenPages, takeCspViolations, type Journey, type SuiteService } from './support/harness';
 import { publicJourneys } from './journeys/public';
 import { paymentJourneys, startVnpayService, vnpayJourneys } from './journeys/payments';
 import { printingJourneys } from './journeys/printing';
@@ -48,8 +48,11 @@ async function main(): Promise<number> {
         portal = await startPortal((url) => ({ ...suite.env, ...running?.env(url) }));
         for (const journey of journeys) {
           const started = Date.now();
+          takeCspViolations();
           try {
             await journey.run({ browser, url: portal.url });
+            const csp = takeCspViolations();
+            if (csp.length) throw new Error(`Content-Security-Policy violation(s):\n    ${[...new Set(csp)].join('\n    ')}`);
             passed += 1;
             console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
           } catch (error) {

@@ -43,15 +43,36 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 
-/** A fresh browser context and page at the given viewport, with console errors collected. */
+/**
+ * Content-Security-Policy violations seen by any page since the last takeCspViolations(). run.ts fails the journey
+ * that caused them, so no journey has to remember to check: a CSP that breaks the portal breaks the gate.
+ */
+const cspViolations: string[] = [];
+
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/** A fresh browser context and page at the given viewport, with console errors and CSP violations collected. */
 export async function newPage(ctx: Ctx, width = 1440, height = 900): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await ctx.browser.newContext({ viewport: { width, height }, locale: 'vi-VN' });
+  // The event reaches the binding even for violations the console does not show (report-only, frames).
+  await context.exposeBinding('__e2eCspViolation', ({ page: source }, text: string) => {
+    cspViolations.push(`${source?.url() ?? '?'}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __e2eCspViolation?: (text: string) => void }).__e2eCspViolation;
+      report?.(`${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`);
+    });
+  });
   const page = await context.newPage();
   openPages.add(page);
   context.on('close', () => openPages.delete(page));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(`${page.url()}: console: ${m.text()}`);
     if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
   });
   return { page, errors, close: () => context.close() };
