@@ -9,3 +9,14 @@ export { UI_NAMESPACE, uiLocales } from './locales';
 export { PrintStatusTag, displayedPrintStatus } from './components/print-status-tag/print-status-tag';
 export { toVietnamTime, formatVietnamDateTime, VIETNAM_OFFSET_MS } from './components/vietnam-time/vietnam-time';
 export { CardSkeletons } from './components/card-skeleton/card-skeleton';
+export {
+  ResponsiveTable,
+  type ResponsiveColumn,
+  type ResponsiveTableProps,
+} from './components/responsive-table/responsive-table';
+export { useMediaQuery } from './components/responsive-table/use-media-query';
+export {
+  DateRangeField,
+  type DateRangeFieldProps,
+  type DateRangeValue,
+} from './components/date-range-field/date-range-field';

@@ -1,0 +1,202 @@
+import { useState, type CSSProperties, type Key, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Empty, Flex, Skeleton, Table, type TableColumnsType, type TableProps } from 'antd';
+import { UI_NAMESPACE } from '../../locales';
+import { useMediaQuery } from './use-media-query';
+
+type Column<T> = TableColumnsType<T>[number];
+
+/**
+ * A table column, plus where it goes on a card: `title` heads the card (and opens the row when the
+ * table has onOpen), `actions` is drawn as the card's always-visible buttons, `hidden` is left out;
+ * anything else is a label/value line.
+ */
+export type ResponsiveColumn<T> = Column<T> & {
+  key: Key;
+  card?: 'title' | 'actions' | 'hidden';
+};
+
+export interface ResponsiveTableProps<T> {
+  columns: ResponsiveColumn<T>[];
+  dataSource: T[];
+  rowKey: keyof T & string;
+  loading?: boolean;
+  /** What an empty list says. */
+  emptyText: ReactNode;
+  /** Opens a row: a click on a table row, the title button of a card. */
+  onOpen?(row: T): void;
+  /** The accessible name of a card's open button, e.g. 'Chi tiết: a.pdf'. */
+  openLabel?(row: T): string;
+  /** Below this window width (px) rows are cards. */
+  cardBelow?: number;
+  /** Rows per page, in both forms. */
+  pageSize?: number;
+  /** The table's minimum width; wider than its frame, it scrolls sideways with the actions column pinned. */
+  minWidth?: number;
+  size?: TableProps<T>['size'];
+  'aria-label'?: string;
+}
+
+const LIST: CSSProperties = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 12,
+};
+const CARD: CSSProperties = {
+  border: '1px solid #d9d9d9',
+  borderRadius: 8,
+  padding: 12,
+  minWidth: 0,
+};
+const LINE: CSSProperties = {
+  display: 'flex',
+  gap: 8,
+  justifyContent: 'space-between',
+  padding: '2px 0',
+};
+const LABEL: CSSProperties = {
+  color: '#595959',
+  flex: '0 0 auto',
+  maxWidth: '45%',
+};
+const VALUE: CSSProperties = {
+  margin: 0,
+  textAlign: 'right',
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+};
+
+function cellOf<T>(column: ResponsiveColumn<T>, row: T, index: number): ReactNode {
+  const dataIndex = 'dataIndex' in column ? column.dataIndex : undefined;
+  const value =
+    typeof dataIndex === 'string' || typeof dataIndex === 'number'
+      ? (row as Record<string | number, unknown>)[dataIndex]
+      : undefined;
+  if (column.render) return column.render(value, row, index) as ReactNode;
+  return value as ReactNode;
+}
+
+/**
+ * A list of records drawn as a table on wide screens and as cards on narrow ones, where a sideways scroll
+ * would hide a row's actions: on a card every value is labelled and the actions are always in view.
+ * Shared so that every role's lists behave alike on a phone.
+ */
+export function ResponsiveTable<T extends object>({
+  columns,
+  dataSource,
+  rowKey,
+  loading = false,
+  emptyText,
+  onOpen,
+  openLabel,
+  cardBelow = 992,
+  pageSize = 10,
+  minWidth,
+  size = 'middle',
+  'aria-label': ariaLabel,
+}: ResponsiveTableProps<T>) {
+  const { t } = useTranslation(UI_NAMESPACE);
+  const narrow = useMediaQuery(`(max-width: ${cardBelow - 1}px)`);
+  const [shown, setShown] = useState(pageSize);
+
+  if (!narrow) {
+    const pinned = columns.map((c) => (c.card === 'actions' && minWidth ? { ...c, fixed: 'right' as const } : c));
+    return (
+      <Table<T>
+        rowKey={rowKey}
+        size={size}
+        aria-label={ariaLabel}
+        columns={pinned}
+        dataSource={dataSource}
+        loading={loading}
+        pagination={{
+          pageSize,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+        }}
+        scroll={minWidth ? { x: minWidth } : undefined}
+        locale={{ emptyText }}
+        onRow={
+          onOpen
+            ? (row) => ({
+                onClick: () => onOpen(row),
+                style: { cursor: 'pointer' },
+              })
+            : undefined
+        }
+      />
+    );
+  }
+
+  if (loading && dataSource.length === 0) return <Skeleton active aria-label={t('loading')} />;
+  if (dataSource.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+
+  const title = columns.find((c) => c.card === 'title');
+  const actions = columns.filter((c) => c.card === 'actions');
+  const lines = columns.filter((c) => !c.card);
+  return (
+    <>
+      <ul className="sp-cards" style={LIST} aria-label={ariaLabel} aria-busy={loading || undefined}>
+        {dataSource.slice(0, shown).map((row, index) => {
+          const heading = title ? cellOf(title, row, index) : null;
+          const buttons = actions.map((c) => cellOf(c, row, index)).filter((node) => node !== null && node !== '');
+          return (
+            <li key={String(row[rowKey])} className="sp-card" style={CARD}>
+              {heading !== null && (
+                <div
+                  className="sp-card-title"
+                  style={{
+                    fontWeight: 600,
+                    marginBottom: 4,
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  {onOpen ? (
+                    <Button
+                      type="link"
+                      className="sp-card-open"
+                      style={{
+                        padding: 0,
+                        height: 'auto',
+                        whiteSpace: 'normal',
+                        textAlign: 'left',
+                        fontWeight: 600,
+                      }}
+                      aria-label={openLabel?.(row)}
+                      onClick={() => onOpen(row)}
+                    >
+                      {heading}
+                    </Button>
+                  ) : (
+                    heading
+                  )}
+                </div>
+              )}
+              <dl className="sp-card-lines" style={{ margin: 0 }}>
+                {lines.map((c) => (
+                  <div key={String(c.key)} className="sp-card-line" style={LINE}>
+                    <dt style={LABEL}>{c.title as ReactNode}</dt>
+                    <dd style={VALUE}>{cellOf(c, row, index)}</dd>
+                  </div>
+                ))}
+              </dl>
+              {buttons.length > 0 && (
+                <Flex gap={8} wrap className="sp-card-actions" style={{ marginTop: 8 }}>
+                  {buttons}
+                </Flex>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {dataSource.length > shown && (
+        <Button block style={{ marginTop: 12 }} onClick={() => setShown((n) => n + pageSize)}>
+          {t('responsiveTable.more', { count: dataSource.length - shown })}
+        </Button>
+      )}
+    </>
+  );
+}
