@@ -17,6 +17,7 @@ import {
 } from './seed-data';
 import { hashPassword } from '../lib/password';
 import { semesterStarts } from '../lib/semester';
+import { readSystemConfig } from '../modules/system-config/system-config.repository';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 export const DEMO_ACCOUNTS = {
@@ -558,13 +559,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
     const existing = await t.one<{ present: boolean }>('SELECT EXISTS (SELECT 1 FROM users) AS present');
     if (existing?.present) return null;
 
-    const cfg = await t.one<{
-      start_date1: string;
-      start_date2: string;
-      current_balance: number;
-      current_a4_price: number;
-    }>('SELECT start_date1, start_date2, current_balance, current_a4_price FROM system_config');
-    if (!cfg) throw new Error('system_config row missing: run the migrations first');
+    const cfg = await readSystemConfig(t);
     const data = generate(full, {
       startDate1: cfg.start_date1,
       startDate2: cfg.start_date2,

@@ -1,15 +1,11 @@
 import type { Db } from '../../db';
 import { semesterAt, semesterStarts } from '../../lib/semester';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
+import { readSystemConfig, type SystemConfig } from '../system-config/system-config.repository';
 
-export type GrantPolicy = 'add' | 'topup';
+export type GrantPolicy = SystemConfig['grant_policy'];
 
-export interface GrantSettings {
-  current_balance: number;
-  grant_policy: GrantPolicy;
-  start_date1: string;
-  start_date2: string;
-}
+export type GrantSettings = Pick<SystemConfig, 'current_balance' | 'grant_policy' | 'start_date1' | 'start_date2'>;
 
 export interface GrantRunResult {
   /** The semester running at the time of the run, e.g. HK261. */
@@ -25,14 +21,8 @@ export const GRANT_BATCH = 500;
 /** pg_advisory_xact_lock key of the grant run ('SPgr'): two instances take turns. */
 const GRANT_LOCK_KEY = 0x53_50_67_72;
 
-export async function getGrantSettings(db: Db): Promise<GrantSettings> {
-  const row = await db.one<GrantSettings>(
-    `SELECT current_balance, grant_policy,
-            to_char(start_date1, 'YYYY-MM-DD') AS start_date1, to_char(start_date2, 'YYYY-MM-DD') AS start_date2
-     FROM system_config`,
-  );
-  if (!row) throw new Error('system_config has no row');
-  return row;
+export function getGrantSettings(db: Db): Promise<GrantSettings> {
+  return readSystemConfig(db);
 }
 
 /** Pages a grant gives: 'add' the configured amount; 'topup' up to it (never negative). */

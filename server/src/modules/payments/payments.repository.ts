@@ -1,11 +1,7 @@
 import type { Db } from '../../db';
+import { readSystemConfig, type SystemConfig } from '../system-config/system-config.repository';
 
-export interface PaymentSettings {
-  current_a4_price: number;
-  payment_ttl_minutes: number;
-  start_date1: string;
-  start_date2: string;
-}
+export type PaymentSettings = Pick<SystemConfig, 'current_a4_price' | 'payment_ttl_minutes' | 'start_date1' | 'start_date2'>;
 
 export interface PaymentRow {
   id: string;
@@ -29,14 +25,8 @@ export interface PaymentRow {
 const PAYMENT_COLUMNS = `id, user_id, stt, short_content, quantity, unit_price, money, paid_money, left_money, status,
   expires_at, gateway, gateway_txn_id, paid_at, created_at, updated_at`;
 
-export async function getPaymentSettings(db: Db): Promise<PaymentSettings> {
-  const row = await db.one<PaymentSettings>(
-    `SELECT current_a4_price, payment_ttl_minutes,
-            to_char(start_date1, 'YYYY-MM-DD') AS start_date1, to_char(start_date2, 'YYYY-MM-DD') AS start_date2
-     FROM system_config`,
-  );
-  if (!row) throw new Error('system_config has no row');
-  return row;
+export function getPaymentSettings(db: Db): Promise<PaymentSettings> {
+  return readSystemConfig(db);
 }
 
 /** Serialises the payments of one student (their running number) until the transaction ends. */

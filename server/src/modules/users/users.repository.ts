@@ -1,5 +1,6 @@
 import type { Role } from 'shared-api/contracts';
 import type { Db } from '../../db';
+import { CURRENT_A4_PRICE_SQL } from '../system-config/system-config.repository';
 
 export interface UserInformationRow {
   id: string;
@@ -17,12 +18,12 @@ export interface UserInformationRow {
   current_a4_price: number;
 }
 
-/** One query (the price comes from the config row by a join): this route is the busiest. */
+/** One query (the price joined in through the configuration's own SQL): this route is the busiest. */
 export async function findUserInformation(db: Db, userId: string): Promise<UserInformationRow | undefined> {
   return db.one<UserInformationRow>(
     `SELECT u.id, u.mssv, u.first_name, u.last_name, u.email, u.balance, u.major, u.classes, u.role,
-            u.facility, u.department, u.room, c.current_a4_price
-     FROM users u CROSS JOIN system_config c
+            u.facility, u.department, u.room, ${CURRENT_A4_PRICE_SQL} AS current_a4_price
+     FROM users u
      WHERE u.id = $1 AND u.is_active`,
     [userId],
   );
