@@ -198,4 +198,31 @@ describe('/History', () => {
     await waitFor(() => expect(useSessionStore.getState().balance).toBe(31));
     expect(adapter).toHaveBeenCalled();
   });
+  it('an empty history says there are no requests yet; an empty search says nothing matches', async () => {
+    serve({}, []);
+    renderHistory();
+    expect(await screen.findByText('Chưa có yêu cầu in nào')).toBeInTheDocument();
+    const search = screen.getByRole('searchbox', { name: 'Tìm theo tên tệp' });
+    fireEvent.change(search, { target: { value: 'không-có' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await screen.findByText('Không có yêu cầu in nào khớp với tìm kiếm hoặc bộ lọc')).toBeInTheDocument();
+    expect(screen.queryByText('Chưa có yêu cầu in nào')).not.toBeInTheDocument();
+  });
+
+  it("the detail shows a cancelled job's reason in words, and a printer's own reason as given", async () => {
+    serve({}, [
+      log('c1', 'Failed', 'cancelled.pdf', '2024-05-01T10:00:00.000Z', { failureReason: 'cancelled' }),
+      log('c2', 'Failed', 'jam.pdf', '2024-05-01T09:00:00.000Z', { failureReason: 'Máy in báo kẹt giấy' }),
+    ]);
+    renderHistory();
+    fireEvent.click(await screen.findByText('cancelled.pdf'));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Đã hủy theo yêu cầu')).toBeInTheDocument();
+    expect(within(dialog).queryByText('cancelled')).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Đóng' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByText('jam.pdf'));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Máy in báo kẹt giấy')).toBeInTheDocument();
+  });
 });

@@ -49,7 +49,13 @@ export default function HistoryPage() {
     }
   };
 
-  const { searchField: _search, ...filterValue } = filters;
+  const { searchField, ...filterValue } = filters;
+  const filtered =
+    Boolean(searchField) ||
+    filterValue.status !== null ||
+    filterValue.facility !== null ||
+    filterValue.startDate !== null ||
+    filterValue.endDate !== null;
   return (
     <PageFrame title={t('history.title')}>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -71,7 +77,7 @@ export default function HistoryPage() {
         <HistoryFilter value={filterValue} onChange={(next) => setFilters((f) => ({ ...f, ...next }))} />
       </Flex>
       {failed && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('history.loadFailed')} />}
-      <HistoryTable logs={printingLogs} loading={loading} onOpen={setDetail} onCancel={setToCancel} />
+      <HistoryTable logs={printingLogs} loading={loading} onOpen={setDetail} onCancel={setToCancel} filtered={filtered} />
       <LogDetailModal log={detail} onClose={() => setDetail(null)} />
       <ConfirmCancelModal
         log={toCancel}

@@ -17,6 +17,8 @@ export interface DateRangeFieldProps {
   format?: string;
   /** Prefix of the two fields' ids, for a label elsewhere. */
   id?: string;
+  /** Where the calendars attach, e.g. inside a popover so that a click in them is not a click outside it. */
+  getPopupContainer?(node: HTMLElement): HTMLElement;
 }
 
 const ISO = 'YYYY-MM-DD';
@@ -27,7 +29,13 @@ const toDay = (iso: string | null): Dayjs | null => (iso ? dayjs(iso, ISO) : nul
  * (antd's range picker opens a two-month panel, 576 px wide, off the side of a 360 px screen). A day
  * before the start cannot be picked as the end, nor one after the end as the start.
  */
-export function DateRangeField({ value, onChange, format = 'DD/MM/YYYY', id = 'date-range' }: DateRangeFieldProps) {
+export function DateRangeField({
+  value,
+  onChange,
+  format = 'DD/MM/YYYY',
+  id = 'date-range',
+  getPopupContainer,
+}: DateRangeFieldProps) {
   const { t } = useTranslation(UI_NAMESPACE);
   const start = toDay(value.start);
   const end = toDay(value.end);
@@ -45,6 +53,7 @@ export function DateRangeField({ value, onChange, format = 'DD/MM/YYYY', id = 'd
         format={format}
         inputReadOnly={touch}
         placement="bottomLeft"
+        getPopupContainer={getPopupContainer}
         disabledDate={(day: Dayjs) => end !== null && day.isAfter(end, 'day')}
         onChange={(day: Dayjs | null) => onChange({ ...value, start: day ? day.format(ISO) : null })}
       />
@@ -57,6 +66,7 @@ export function DateRangeField({ value, onChange, format = 'DD/MM/YYYY', id = 'd
         format={format}
         inputReadOnly={touch}
         placement="bottomLeft"
+        getPopupContainer={getPopupContainer}
         disabledDate={(day: Dayjs) => start !== null && day.isBefore(start, 'day')}
         onChange={(day: Dayjs | null) => onChange({ ...value, end: day ? day.format(ISO) : null })}
       />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
-import { Button, Flex, Popover, Radio, RangePicker, Typography } from 'antd';
+import { Button, Flex, Popover, Radio, Typography } from 'antd';
+import { DateRangeField } from 'shared-ui';
 import { FilterOutlined } from '@ant-design/icons';
 import type { HistoryFilters } from '../api/filter-logs';
 
@@ -34,11 +34,10 @@ export function HistoryFilter({
     onChange(draft);
     setOpen(false);
   };
-  const range: [Dayjs, Dayjs] | null =
-    draft.startDate && draft.endDate ? [dayjs(draft.startDate), dayjs(draft.endDate)] : null;
 
   const content = (
-    <Flex vertical gap={12} style={{ width: 'min(470px, calc(100vw - 64px))' }}>
+    // With the popover's own padding it stays inside a 360 px screen (it was 8 px wider, clipping Áp dụng).
+    <Flex vertical gap={12} style={{ width: 'min(470px, calc(100vw - 80px))' }}>
       <div>
         <Typography.Text strong id="history-filter-status">
           {t('history.status')}
@@ -79,18 +78,12 @@ export function HistoryFilter({
         <Typography.Text strong style={{ display: 'block', marginBottom: 6 }}>
           {t('history.dateRange')}
         </Typography.Text>
-        <RangePicker
-          value={range}
-          format="DD/MM/YYYY"
-          placeholder={[t('history.from'), t('history.to')]}
-          getPopupContainer={(node: HTMLElement) => node.parentElement ?? document.body}
-          onChange={(dates: [Dayjs | null, Dayjs | null] | null) =>
-            setDraft({
-              ...draft,
-              startDate: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
-              endDate: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
-            })
-          }
+        <DateRangeField
+          id="history-filter-dates"
+          value={{ start: draft.startDate, end: draft.endDate }}
+          // Inside the popover: a click in the calendar then does not count as a click outside it.
+          getPopupContainer={(node) => node.parentElement ?? document.body}
+          onChange={({ start, end }) => setDraft({ ...draft, startDate: start, endDate: end })}
         />
       </div>
       <div>
@@ -118,9 +111,9 @@ export function HistoryFilter({
     </Flex>
   );
   const active =
-    value.status !== null || value.facility !== null || value.startDate !== null || value.sortDirection !== -1;
+    value.status !== null || value.facility !== null || value.startDate !== null || value.endDate !== null || value.sortDirection !== -1;
   return (
-    <Popover trigger="click" placement="bottomLeft" open={open} onOpenChange={handleOpenChange} content={content}>
+    <Popover trigger="click" placement="bottomLeft" autoAdjustOverflow open={open} onOpenChange={handleOpenChange} content={content}>
       <Button icon={<FilterOutlined />} type={active ? 'primary' : 'default'}>
         {t('history.filter')}
       </Button>

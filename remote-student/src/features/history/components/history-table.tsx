@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Button } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import type { StudentPrintingLog } from 'shared-api';
-import { PrintStatusTag, toVietnamTime } from 'shared-ui';
+import { PrintStatusTag, ResponsiveTable, toVietnamTime, type ResponsiveColumn } from 'shared-ui';
 import { optionsSummary } from './options-summary';
 
 interface Props {
@@ -10,17 +10,20 @@ interface Props {
   loading: boolean;
   onOpen(log: StudentPrintingLog): void;
   onCancel(log: StudentPrintingLog): void;
+  /** A search or filter is set: an empty list then means nothing matches, not no requests yet. */
+  filtered: boolean;
 }
 
 /** The history table: a row opens its details; a queued row also offers to cancel. */
-export function HistoryTable({ logs, loading, onOpen, onCancel }: Props) {
+export function HistoryTable({ logs, loading, onOpen, onCancel, filtered }: Props) {
   const { t } = useTranslation('student');
-  const columns: TableColumnsType<StudentPrintingLog> = [
+  const columns: ResponsiveColumn<StudentPrintingLog>[] = [
     {
       key: 'file',
       title: t('history.columns.fileName'),
       width: 220,
       ellipsis: true,
+      card: 'title',
       render: (_, log) => log.document.title,
     },
     {
@@ -56,6 +59,7 @@ export function HistoryTable({ logs, loading, onOpen, onCancel }: Props) {
       key: 'actions',
       title: t('history.columns.actions'),
       width: 150,
+      card: 'actions',
       render: (_, log) =>
         log.status === 'Queued' ? (
           <Button
@@ -73,16 +77,16 @@ export function HistoryTable({ logs, loading, onOpen, onCancel }: Props) {
     },
   ];
   return (
-    <Table<StudentPrintingLog>
+    <ResponsiveTable<StudentPrintingLog>
+      aria-label={t('history.title')}
       rowKey="_id"
-      size="middle"
       columns={columns}
       dataSource={logs}
       loading={loading}
-      pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-      scroll={{ x: 1090, y: 470 }}
-      locale={{ emptyText: t('history.empty') }}
-      onRow={(log) => ({ onClick: () => onOpen(log), style: { cursor: 'pointer' } })}
+      minWidth={1090}
+      emptyText={filtered ? t('history.noMatch') : t('history.empty')}
+      onOpen={onOpen}
+      openLabel={(log) => t('history.openDetail', { name: log.document.title })}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, Modal } from 'antd';
 import type { StudentPrintingLog } from 'shared-api';
 import { formatVietnamDateTime, PrintStatusTag } from 'shared-ui';
+import { failureReasonText } from './failure-reason';
 import { optionsSummary } from './options-summary';
 
 /** The detail dialog of one history row. */
@@ -52,7 +53,7 @@ export function LogDetailModal({ log, onClose }: { log: StudentPrintingLog | nul
             { key: 'sheets', label: t('history.detail.sheets'), children: `${log.total_pages} ${log.paperSize}` },
             { key: 'cost', label: t('history.detail.cost'), children: log.cost },
             ...(log.failureReason
-              ? [{ key: 'reason', label: t('history.detail.failureReason'), children: log.failureReason }]
+              ? [{ key: 'reason', label: t('history.detail.failureReason'), children: failureReasonText(log.failureReason, t) }]
               : []),
           ]}
         />
