@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { App, Button, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Input, Tag, Tooltip, Typography } from 'antd';
 import { CreditCardOutlined, PrinterOutlined } from '@ant-design/icons';
 import { apiErrorMessage, useSessionStore } from 'shared-api';
-import { formatVietnamDateTime, PageFrame } from 'shared-ui';
+import { formatVietnamDateTime, PageFrame, ResponsiveTable, useMediaQuery } from 'shared-ui';
 import { fetchPayments, payPayment, type PaymentItem } from '../features/payments/api/payments';
 import { formatVnd, paymentShortId, semesterLabel } from '../features/payments/money';
 import { printReceipt, receiptHtml } from '../features/payments/receipt';
@@ -54,6 +54,11 @@ export default function BkpayPage() {
     }
   };
 
+  // Below this width a payment is a card: its pay button is then always in view and says what it does.
+  const narrow = useMediaQuery('(max-width: 991px)');
+  // Short headers and the 7-character id stay on one line ('6720fafe-' / 'e' read as two values).
+  const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
   // Spec: the pay icon shows only while money is left; an expired payment can no longer be paid.
   const payable = (p: PaymentItem) => p.leftMoney !== 0 && p.status === 'pending';
 
@@ -62,7 +67,12 @@ export default function BkpayPage() {
       <Typography.Paragraph>
         <Link to="/Home">← {t('payments.bkpay.backHome')}</Link>
       </Typography.Paragraph>
-      {user && <Typography.Title level={4}>{t('payments.bkpay.greeting', { name: `${user.lastName} ${user.firstName}` })}</Typography.Title>}
+      {/* Not a heading: the page's one h1 is the frame's title, below. */}
+      {user && (
+        <Typography.Paragraph strong style={{ fontSize: 18 }}>
+          {t('payments.bkpay.greeting', { name: `${user.lastName} ${user.firstName}` })}
+        </Typography.Paragraph>
+      )}
       <PageFrame
         title={t('payments.bkpay.title')}
         extra={
@@ -76,23 +86,36 @@ export default function BkpayPage() {
         }
       >
         <Typography.Paragraph type="secondary">{t('payments.bkpay.intro')}</Typography.Paragraph>
-        <Table<PaymentItem>
+        <ResponsiveTable<PaymentItem>
+          aria-label={t('payments.bkpay.title')}
           rowKey="_id"
           loading={payments === null}
           dataSource={shown}
-          scroll={{ x: 900 }}
-          locale={{ emptyText: t('payments.bkpay.empty') }}
+          minWidth={900}
+          emptyText={t('payments.bkpay.empty')}
           columns={[
-            { key: 'batch', title: t('payments.bkpay.batch'), render: (_, p) => p.stt },
-            { key: 'id', title: t('payments.bkpay.id'), render: (_, p) => <code>{paymentShortId(p._id)}</code> },
-            { key: 'semester', title: t('payments.bkpay.semester'), render: (_, p) => semesterLabel(p.shortContent) },
+            { key: 'batch', title: t('payments.bkpay.batch'), onHeaderCell: oneLine, render: (_, p) => p.stt },
+            {
+              key: 'id',
+              title: t('payments.bkpay.id'),
+              onHeaderCell: oneLine,
+              render: (_, p) => <code style={{ whiteSpace: 'nowrap' }}>{paymentShortId(p._id)}</code>,
+            },
+            {
+              key: 'semester',
+              title: t('payments.bkpay.semester'),
+              card: 'title',
+              onHeaderCell: oneLine,
+              render: (_, p) => semesterLabel(p.shortContent),
+            },
             { key: 'content', title: t('payments.bkpay.content'), dataIndex: 'shortContent' },
-            { key: 'money', title: t('payments.bkpay.money'), align: 'right', render: (_, p) => formatVnd(p.money) },
-            { key: 'paid', title: t('payments.bkpay.paid'), align: 'right', render: (_, p) => formatVnd(p.paidMoney) },
-            { key: 'left', title: t('payments.bkpay.left'), align: 'right', render: (_, p) => formatVnd(p.leftMoney) },
+            { key: 'money', title: t('payments.bkpay.money'), align: 'right', onHeaderCell: oneLine, render: (_, p) => formatVnd(p.money) },
+            { key: 'paid', title: t('payments.bkpay.paid'), align: 'right', onHeaderCell: oneLine, render: (_, p) => formatVnd(p.paidMoney) },
+            { key: 'left', title: t('payments.bkpay.left'), align: 'right', onHeaderCell: oneLine, render: (_, p) => formatVnd(p.leftMoney) },
             {
               key: 'status',
               title: t('payments.bkpay.status'),
+              onHeaderCell: oneLine,
               render: (_, p) => {
                 const status = p.status;
                 const colour = { pending: 'processing', paid: 'success', expired: 'default', failed: 'error' }[status];
@@ -103,26 +126,32 @@ export default function BkpayPage() {
             {
               key: 'actions',
               title: t('payments.bkpay.actions'),
+              card: 'actions',
+              onHeaderCell: oneLine,
               render: (_, p) => (
                 <span style={{ display: 'inline-flex', gap: 4 }}>
                   {payable(p) && (
-                    <Tooltip title={t('payments.bkpay.pay')}>
+                    <Tooltip title={narrow ? undefined : t('payments.bkpay.pay')}>
                       <Button
-                        type="text"
+                        type={narrow ? 'primary' : 'text'}
                         aria-label={t('payments.bkpay.pay')}
-                        icon={<CreditCardOutlined style={{ color: '#1a4d9c' }} />}
+                        icon={<CreditCardOutlined style={narrow ? undefined : { color: '#1a4d9c' }} />}
                         loading={paying === p._id}
                         onClick={() => void onPay(p)}
-                      />
+                      >
+                        {narrow && t('payments.bkpay.pay')}
+                      </Button>
                     </Tooltip>
                   )}
-                  <Tooltip title={t('payments.bkpay.print')}>
+                  <Tooltip title={narrow ? undefined : t('payments.bkpay.print')}>
                     <Button
-                      type="text"
+                      type={narrow ? 'default' : 'text'}
                       aria-label={t('payments.bkpay.print')}
                       icon={<PrinterOutlined />}
                       onClick={() => printReceipt(receiptHtml(p, user, t))}
-                    />
+                    >
+                      {narrow && t('payments.bkpay.print')}
+                    </Button>
                   </Tooltip>
                 </span>
               ),
