@@ -23,6 +23,7 @@ import grantsPlugin, { type GrantsPluginOptions } from './modules/grants/grants.
 import docsPlugin, { DOCS_PREFIX } from './plugins/docs';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import portalPlugin from './plugins/portal';
+import securityHeadersPlugin from './plugins/security-headers';
 import socketPlugin from './plugins/socket';
 import { installValidators } from './plugins/validation';
 import authRoutes from './modules/auth/auth.routes';
@@ -135,6 +136,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
     await app.register(errorsPlugin);
+    // CSP, nosniff, no-referrer, frame-ancestors 'none'... on every answer, errors and 404s included
+    await app.register(securityHeadersPlugin);
     // API answers are per user and change all the time: no browser or proxy may keep one. A cached
     // 410 (heuristically cacheable) would otherwise answer the replay that follows a token refresh.
     app.addHook('onSend', async (request, reply) => {

@@ -1,0 +1,79 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config';
+
+/** Browser features the portal never uses: a script injected anywhere cannot ask for them either. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
+/** The origins of the remotes configured with an absolute URL (a relative one is this server: 'self'). */
+export function remoteOrigins(remoteUrls: AppConfig['remoteUrls']): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(remoteUrls)) {
+    if (!/^https?:\/\//i.test(url)) continue;
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // config.ts accepts the value as given; a URL that does not parse adds no origin (and the remote fails to load)
+    }
+  }
+  return [...origins];
+}
+
+/**
+ * The portal's Content-Security-Policy. Scripts only from this server and the remotes' origins: no
+ * 'unsafe-inline', no 'unsafe-eval' (production bundles have no eval devtool, index.html no inline script).
+ * Styles allow 'unsafe-inline': antd's CSS-in-JS inserts <style> elements at run time and the guide pages
+ * carry inline CSS; a style cannot run code, and a nonce would have to reach every remote's own antd.
+ * connect-src 'self' also covers the socket: CSP 3 matches ws:/wss: on the same host for 'self'.
+ */
+export function cspDirectives(config: Pick<AppConfig, 'remoteUrls' | 'publicUrl'>): Record<string, string[]> {
+  const remotes = remoteOrigins(config.remoteUrls);
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remotes],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'", ...remotes],
+    'img-src': ["'self'", 'data:', 'blob:', ...remotes],
+    'font-src': ["'self'", 'data:', ...remotes],
+    'connect-src': ["'self'", ...remotes],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    // the payment gateways are reached by navigation (a redirect), not by a form post
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  if (isHttps(config.publicUrl)) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+function isHttps(publicUrl: string | null): boolean {
+  return publicUrl !== null && publicUrl.toLowerCase().startsWith('https://');
+}
+
+/**
+ * Security headers on every answer that goes through Fastify (API, portal files, 404s, errors) through
+ * @fastify/helmet, plus a Permissions-Policy (helmet does not set one). /docs keeps swagger-ui's own CSP, the one
+ * it is tested with (set later, in its onSend, so it replaces this one there). Not covered: socket.io's polling
+ * answers (engine.io answers them before Fastify) and Node's own 431/400 client errors (written to the socket).
+ */
+export default fp(
+  async (app) => {
+    const config = app.appConfig;
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+      // a page of another origin cannot embed or read ours; remotes on another origin are scripts (no-cors)
+      crossOriginResourcePolicy: { policy: config.corsOrigins.length > 0 ? 'cross-origin' : 'same-origin' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'no-referrer' },
+      // HSTS over plain http is ignored by browsers and would pin a wrong promise on a test host
+      strictTransportSecurity: isHttps(config.publicUrl) ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+      xFrameOptions: { action: 'deny' },
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { cspDirectives, PERMISSIONS_POLICY, remoteOrigins } from '../src/plugins/security-headers';
+import { bearer, createTestApp, loginAs, type TestApp } from './helpers';
+
+/** The CSP header as directive → sources, to assert on one directive without depending on the order. */
+function csp(response: LightMyRequestResponse): Map<string, string[]> {
+  const header = response.headers['content-security-policy'];
+  expect(typeof header).toBe('string');
+  const map = new Map<string, string[]>();
+  for (const part of String(header).split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) map.set(name, sources);
+  }
+  return map;
+}
+
+function expectCommonHeaders(response: LightMyRequestResponse): void {
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+  expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['x-powered-by']).toBeUndefined();
+  expect(csp(response).get('frame-ancestors')).toEqual(["'none'"]);
+  expect(csp(response).get('object-src')).toEqual(["'none'"]);
+}
+
+function expectPortalPolicy(response: LightMyRequestResponse): void {
+  expectCommonHeaders(response);
+  const policy = csp(response);
+  const scripts = policy.get('script-src') ?? [];
+  expect(scripts).toContain("'self'");
+  expect(scripts).not.toContain("'unsafe-inline'");
+  expect(scripts).not.toContain("'unsafe-eval'");
+  // an absolute remote URL adds its origin, nothing else from outside
+  expect(scripts.filter((s) => !s.startsWith("'"))).toEqual(['https://cdn.example.edu']);
+  expect(policy.get('connect-src')).toEqual(["'self'", 'https://cdn.example.edu']);
+  expect(policy.get('default-src')).toEqual(["'self'"]);
+  expect(policy.get('base-uri')).toEqual(["'self'"]);
+  expect(policy.get('form-action')).toEqual(["'self'"]);
+  expect(policy.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
+  expect(policy.has('upgrade-insecure-requests')).toBe(false);
+}
+
+describe('security headers (issue 7, what-must-work 8)', () => {
+  let t: TestApp;
+  let portal: string;
+  const remoteUrls = {
+    student: '/remotes/student/remoteEntry.js',
+    staff: '/remotes/staff/remoteEntry.js',
+    spso: 'https://cdn.example.edu/spso/remoteEntry.js',
+  };
+
+  beforeAll(async () => {
+    portal = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-headers-'));
+    const write = (file: string, content: string) => {
+      fs.mkdirSync(path.dirname(path.join(portal, file)), { recursive: true });
+      fs.writeFileSync(path.join(portal, file), content);
+    };
+    write('shell/dist/index.html', '<!doctype html><title>Smart Printing</title>');
+    write('shell/dist/main.js', 'console.log(1);');
+    write('remote-student/dist/remoteEntry.js', 'var remote = 1;');
+    t = await createTestApp({ seed: { generatedStudents: 1, jobs: 0 }, config: { portalDir: portal, remoteUrls } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(portal, { recursive: true, force: true });
+  });
+
+  const cases: Array<[string, string, number]> = [
+    ['the portal index.html', '/', 200],
+    ['a shell bundle', '/main.js', 200],
+    ['a remote bundle', '/remotes/student/remoteEntry.js', 200],
+    ['/remotes.json', '/remotes.json', 200],
+    ['/healthz', '/healthz', 200],
+    ['an unknown file (404)', '/nothing-here.js', 404],
+    ['an unknown API route (404)', '/v1/nothing', 404],
+    ['an API route without a token (401)', '/v1/user/information', 401],
+  ];
+  it.each(cases)('%s carries the portal policy', async (_name, url, status) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(status);
+    expectPortalPolicy(response);
+  });
+
+  it('an API 200 and an API 400 carry it too', async () => {
+    const { accessToken } = await loginAs(t.app, 'student');
+    const ok = await t.app.inject({ url: '/v1/user/information', headers: bearer(accessToken) });
+    expect(ok.statusCode).toBe(200);
+    expectPortalPolicy(ok);
+    const bad = await t.app.inject({ method: 'POST', url: '/v1/user/login', payload: { email: 'a\u0000b', password: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false });
+    expectPortalPolicy(bad);
+  });
+
+  it('/docs keeps the working policy of swagger-ui, with framing refused', async () => {
+    const response = await t.app.inject({ url: '/docs/' });
+    expect(response.statusCode).toBe(200);
+    expectCommonHeaders(response);
+    // swagger-ui's own policy (its styles from https:), scripts from this server only
+    expect(csp(response).get('style-src')).toContain('https:');
+    expect(csp(response).get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('no HSTS over http', async () => {
+    const response = await t.app.inject({ url: '/healthz' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('security headers behind an https PUBLIC_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, config: { publicUrl: 'https://print.example.edu' } });
+  });
+  afterAll(async () => t.close());
+
+  it('sends HSTS and upgrades insecure requests', async () => {
+    const response = await t.app.inject({ url: '/healthz' });
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(csp(response).has('upgrade-insecure-requests')).toBe(true);
+  });
+});
+
+describe('the policy built from the configuration', () => {
+  it('adds the origin of each absolute remote URL once, and nothing for relative ones', () => {
+    expect(
+      remoteOrigins({
+        student: 'https://a.example.edu/student/remoteEntry.js',
+        staff: 'https://a.example.edu/staff/remoteEntry.js',
+        spso: '/remotes/spso/remoteEntry.js',
+      }),
+    ).toEqual(['https://a.example.edu']);
+    const directives = cspDirectives({ remoteUrls: { student: 'http://127.0.0.1:9/remoteEntry.js', staff: '/s', spso: '/p' }, publicUrl: null });
+    expect(directives['script-src']).toEqual(["'self'", 'http://127.0.0.1:9']);
+    expect(Object.values(directives).flat()).not.toContain("'unsafe-eval'");
+  });
+});
