@@ -18,6 +18,7 @@ import {
 import { hashPassword } from '../lib/password';
 import { semesterStarts } from '../lib/semester';
 import { readSystemConfig } from '../modules/system-config/system-config.repository';
+import { printCost, sheetCount } from 'shared-api/contracts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 export const DEMO_ACCOUNTS = {
@@ -385,8 +386,8 @@ function generate(options: Required<SeedOptions>, config: SeedConfig) {
           ] as const);
     const ranged = pages > 4 && rng.chance(0.1);
     const selected = ranged ? Math.ceil(pages / 2) : pages;
-    const totalPages = Math.ceil(selected / (pagesPerSheet * numSides)) * numVersion;
-    const cost = totalPages * (paperSize === 'A3' ? 2 : 1);
+    const totalPages = sheetCount(selected, { pagesPerSheet, numSides, numVersion });
+    const cost = printCost(selected, { paperSize, pagesPerSheet, numSides, numVersion });
     const started = createdAt + rng.int(5, 120) * 1_000;
     const finished = started + totalPages * rng.int(2, 6) * 1_000;
     const job: SeedJob = {

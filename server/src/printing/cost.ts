@@ -1,16 +1,26 @@
 import { AppError } from '../lib/errors';
 
+import {
+  formatPageRanges,
+  MAX_COPIES,
+  NUM_SIDES,
+  PAGES_PER_SHEET,
+  PAPER_SIZES,
+  parsePageRanges as parseRanges,
+  printCost as a4Cost,
+  sheetCount as sheets,
+  type PageRange,
+  type PageRangeResult,
+} from 'shared-api/contracts';
+
 /**
- * The printing rules as pure functions: page ranges, print options and the cost in A4 sheets.
- * Balance is in A4 sheets; one document costs
- * ceil(selectedPages / (pagesPerSheet × numSides)) × copies sheets of its paper size, twice that for A3.
+ * The server's side of the printing rules: the rules themselves live in the contracts
+ * (shared-api/contracts/print-rules, also used by the portal and the seed); here they are checked
+ * against what a request sends, and a refusal becomes a 400 with a Vietnamese message.
  */
 
-export const PAPER_SIZES = ['A4', 'A3'] as const;
+export { formatPageRanges, MAX_COPIES, NUM_SIDES, PAGES_PER_SHEET, PAPER_SIZES, type PageRange };
 export type PaperSize = (typeof PAPER_SIZES)[number];
-export const PAGES_PER_SHEET = [1, 2, 4] as const;
-export const NUM_SIDES = [1, 2] as const;
-export const MAX_COPIES = 999;
 /** A ranges text longer than this is refused (it could only be abuse). */
 export const MAX_RANGES_LENGTH = 500;
 
@@ -27,23 +37,22 @@ export interface PrintOptions {
   pages: string;
 }
 
-/** An inclusive range of 1-based page numbers. */
-export interface PageRange {
-  from: number;
-  to: number;
-}
-
 /** Invalid options or ranges: a 400 with a Vietnamese message naming the field. */
 export function optionError(message: string): AppError {
   return new AppError(400, 'VALIDATION_FAILED', message);
 }
 
-const RANGE_PART = /^(\d{1,7})(?:-(\d{1,7}))?$/;
-
-function isAll(text: string | null | undefined): boolean {
-  if (text === undefined || text === null) return true;
-  const trimmed = text.trim().toLowerCase();
-  return trimmed === '' || trimmed === 'all' || trimmed === 'tất cả';
+function rangeError(result: Extract<PageRangeResult, { ok: false }>, source: string, pageCount?: number): AppError {
+  switch (result.error) {
+    case 'zero':
+      return optionError('Số trang bắt đầu từ 1');
+    case 'backwards':
+      return optionError(`Phạm vi trang "${result.part}" không hợp lệ: trang cuối nhỏ hơn trang đầu`);
+    case 'pastEnd':
+      return optionError(`Trang ${result.part} vượt quá số trang của tài liệu (${pageCount} trang)`);
+    default:
+      return optionError(`Phạm vi trang "${source.trim()}" không hợp lệ (ví dụ hợp lệ: 1-3,5)`);
+  }
 }
 
 /**
@@ -52,34 +61,12 @@ function isAll(text: string | null | undefined): boolean {
  * backwards range such as '5-3'.
  */
 export function parsePageRanges(text: string | null | undefined): PageRange[] | null {
-  if (isAll(text)) return null;
-  const source = String(text);
-  if (source.length > MAX_RANGES_LENGTH) throw optionError('Phạm vi trang quá dài');
-  const ranges: PageRange[] = [];
-  for (const raw of source.split(',')) {
-    const part = raw.replace(/\s+/g, '');
-    const match = RANGE_PART.exec(part);
-    if (!match) throw optionError(`Phạm vi trang "${source.trim()}" không hợp lệ (ví dụ hợp lệ: 1-3,5)`);
-    const from = Number(match[1]);
-    const to = match[2] === undefined ? from : Number(match[2]);
-    if (from < 1) throw optionError('Số trang bắt đầu từ 1');
-    if (to < from) throw optionError(`Phạm vi trang "${part}" không hợp lệ: trang cuối nhỏ hơn trang đầu`);
-    ranges.push({ from, to });
+  if (text !== undefined && text !== null && String(text).length > MAX_RANGES_LENGTH) {
+    throw optionError('Phạm vi trang quá dài');
   }
-  ranges.sort((a, b) => a.from - b.from);
-  const merged: PageRange[] = [];
-  for (const range of ranges) {
-    const last = merged[merged.length - 1];
-    if (last && range.from <= last.to + 1) last.to = Math.max(last.to, range.to);
-    else merged.push({ ...range });
-  }
-  return merged;
-}
-
-/** The normalised text of ranges ('all' for every page). */
-export function formatPageRanges(ranges: PageRange[] | null): string {
-  if (!ranges) return 'all';
-  return ranges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(',');
+  const result = parseRanges(text);
+  if (!result.ok) throw rangeError(result, String(text));
+  return result.ranges;
 }
 
 /**
@@ -89,14 +76,9 @@ export function formatPageRanges(ranges: PageRange[] | null): string {
 export function selectedPageCount(ranges: PageRange[] | null, pageCount: number): number {
   if (!Number.isInteger(pageCount) || pageCount < 0) throw new TypeError('pageCount must be a non-negative integer');
   if (!ranges) return pageCount;
-  let total = 0;
-  for (const range of ranges) {
-    if (range.to > pageCount) {
-      throw optionError(`Trang ${range.to} vượt quá số trang của tài liệu (${pageCount} trang)`);
-    }
-    total += range.to - range.from + 1;
-  }
-  return total;
+  const result = parseRanges(formatPageRanges(ranges), pageCount);
+  if (!result.ok) throw rangeError(result, formatPageRanges(ranges), pageCount);
+  return result.selected ?? pageCount;
 }
 
 /** Sheets of the document's paper size: ceil(selected / (pagesPerSheet × numSides)) × copies. */
@@ -104,8 +86,7 @@ export function sheetCount(
   selectedPages: number,
   options: Pick<PrintOptions, 'pagesPerSheet' | 'numSides' | 'numVersion'>,
 ): number {
-  if (selectedPages <= 0) return 0;
-  return Math.ceil(selectedPages / (options.pagesPerSheet * options.numSides)) * options.numVersion;
+  return sheets(selectedPages, options);
 }
 
 /** What a document costs in A4 sheets: its sheets, twice for A3. */
@@ -113,8 +94,7 @@ export function printCost(
   selectedPages: number,
   options: Pick<PrintOptions, 'pagesPerSheet' | 'numSides' | 'numVersion' | 'paperSize'>,
 ): { sheets: number; cost: number } {
-  const sheets = sheetCount(selectedPages, options);
-  return { sheets, cost: options.paperSize === 'A3' ? sheets * 2 : sheets };
+  return { sheets: sheets(selectedPages, options), cost: a4Cost(selectedPages, options) };
 }
 
 // The documents field is JSON: a number is a number. Text such as "2" or "true" is refused rather than

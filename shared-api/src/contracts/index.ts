@@ -8,3 +8,4 @@ export * from './envelope';
 export * from './dto';
 export * from './realtime';
 export * from './payments';
+export * from './print-rules';
