@@ -1,19 +1,19 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   formatPageRanges,
   parsePageRanges,
   printCost,
   type PageRangeResult,
   type PrintDocumentOption,
-} from "shared-api";
-import { extensionOf, normaliseFileTypes } from "../file-types";
-import { countPages } from "../pdf-pages";
+} from 'shared-api';
+import { extensionOf, normaliseFileTypes } from '../file-types';
+import { countPages } from '../pdf-pages';
 
-export type FileOptions = Omit<PrintDocumentOption, "pages">;
+export type FileOptions = Omit<PrintDocumentOption, 'pages'>;
 
 /** The spec's defaults: A4, 1 copy, normal colour, portrait, 1 page per sheet, 1 side. */
 export const DEFAULT_OPTIONS: FileOptions = {
-  paperSize: "A4",
+  paperSize: 'A4',
   numVersion: 1,
   colorOption: false,
   landScapeOption: false,
@@ -25,7 +25,7 @@ export interface SelectedFile {
   uid: string;
   file: File;
   options: FileOptions;
-  pagesMode: "all" | "custom";
+  pagesMode: 'all' | 'custom';
   pagesText: string;
   /** Pages counted in the browser (PDF, images); null when the server will count. */
   pageCount: number | null;
@@ -40,7 +40,7 @@ export interface PricedFile extends SelectedFile {
 }
 
 /** Why a file was not added (a toast tells the student). */
-export type AddRefusal = { reason: "duplicate" | "type"; name: string };
+export type AddRefusal = { reason: 'duplicate' | 'type'; name: string };
 
 let nextUid = 0;
 
@@ -49,24 +49,17 @@ export function usePrintFiles(allowedTypes: readonly string[]) {
   const [files, setFiles] = useState<SelectedFile[]>([]);
   // Names chosen so far, kept in step with `files` so several files added in one go see each other.
   const names = useRef(new Set<string>());
-  const allowed = useMemo(
-    () => normaliseFileTypes(allowedTypes),
-    [allowedTypes],
-  );
+  const allowed = useMemo(() => normaliseFileTypes(allowedTypes), [allowedTypes]);
 
   const update = useCallback((uid: string, patch: Partial<SelectedFile>) => {
-    setFiles((list) =>
-      list.map((f) => (f.uid === uid ? { ...f, ...patch } : f)),
-    );
+    setFiles((list) => list.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
   }, []);
 
   /** Adds one file unless its name is already chosen or its type is not allowed. */
   const add = useCallback(
     (file: File): AddRefusal | null => {
-      if (!allowed.includes(extensionOf(file.name)))
-        return { reason: "type", name: file.name };
-      if (names.current.has(file.name))
-        return { reason: "duplicate", name: file.name };
+      if (!allowed.includes(extensionOf(file.name))) return { reason: 'type', name: file.name };
+      if (names.current.has(file.name)) return { reason: 'duplicate', name: file.name };
       names.current.add(file.name);
       const uid = `f${(nextUid += 1)}`;
       setFiles((list) => [
@@ -75,15 +68,13 @@ export function usePrintFiles(allowedTypes: readonly string[]) {
           uid,
           file,
           options: DEFAULT_OPTIONS,
-          pagesMode: "all",
-          pagesText: "",
+          pagesMode: 'all',
+          pagesText: '',
           pageCount: null,
           counting: true,
         },
       ]);
-      void countPages(file).then((pageCount) =>
-        update(uid, { pageCount, counting: false }),
-      );
+      void countPages(file).then((pageCount) => update(uid, { pageCount, counting: false }));
       return null;
     },
     [allowed, update],
@@ -99,25 +90,15 @@ export function usePrintFiles(allowedTypes: readonly string[]) {
 
   const setOptions = useCallback(
     (uid: string, patch: Partial<FileOptions>) =>
-      setFiles((list) =>
-        list.map((f) =>
-          f.uid === uid ? { ...f, options: { ...f.options, ...patch } } : f,
-        ),
-      ),
+      setFiles((list) => list.map((f) => (f.uid === uid ? { ...f, options: { ...f.options, ...patch } } : f))),
     [],
   );
 
   const priced: PricedFile[] = useMemo(
     () =>
       files.map((f) => {
-        const range = parsePageRanges(
-          f.pagesMode === "all" ? "all" : f.pagesText,
-          f.pageCount,
-        );
-        const cost =
-          range.ok && range.selected !== null
-            ? printCost(range.selected, f.options)
-            : null;
+        const range = parsePageRanges(f.pagesMode === 'all' ? 'all' : f.pagesText, f.pageCount);
+        const cost = range.ok && range.selected !== null ? printCost(range.selected, f.options) : null;
         return { ...f, range, cost };
       }),
     [files],
@@ -144,6 +125,6 @@ export function usePrintFiles(allowedTypes: readonly string[]) {
 export function documentOptions(file: PricedFile): PrintDocumentOption {
   return {
     ...file.options,
-    pages: file.range.ok ? formatPageRanges(file.range.ranges) : "all",
+    pages: file.range.ok ? formatPageRanges(file.range.ranges) : 'all',
   };
 }
