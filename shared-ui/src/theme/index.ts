@@ -6,6 +6,24 @@ export const portalTheme: ThemeConfig = {
     colorPrimary: '#1a4d9c',
     colorLink: '#1a4d9c',
     borderRadius: 8,
+    // Readable text (WCAG AA, 4.5:1) on the light tag backgrounds and on white: antd's defaults give the
+    // green 'Đã in' tag 3.4:1, the success 'Đã thanh toán' tag 2.2:1 and secondary text 3.4:1.
+    // Tags draw their text in palette shade 7 (preset colours) or the status colour (success, warning...).
+    green7: '#237804',
+    gold7: '#874d00',
+    orange7: '#873800',
+    colorSuccess: '#237804',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarning: '#874d00',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
+    colorError: '#cf1322',
+    colorErrorBg: '#fff1f0',
+    colorErrorBorder: '#ffa39e',
+    colorInfo: '#1a4d9c',
+    colorTextTertiary: '#666666',
+    colorTextDescription: '#666666',
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },

@@ -1,0 +1,44 @@
+import { theme } from 'antd';
+import { portalTheme } from './index';
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+    const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(bl!);
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** A token as #rrggbb ('rgba(0,0,0,0.6)' is mixed over white). */
+function hex(colour: string): string {
+  const rgba = /rgba?\(([^)]+)\)/.exec(colour);
+  if (!rgba) return colour.toLowerCase();
+  const [r, g, b, alpha = 1] = rgba[1]!.split(',').map(Number);
+  const over = (c: number) => Math.round(c * alpha + 255 * (1 - alpha));
+  return `#${[r!, g!, b!].map((c) => over(c).toString(16).padStart(2, '0')).join('')}`;
+}
+
+const token = theme.getDesignToken(portalTheme) as unknown as Record<string, string>;
+
+describe('portalTheme', () => {
+  it.each(['green', 'gold', 'red', 'blue', 'orange'])(
+    'a %s tag has text readable on its background (4.5:1)',
+    (colour) => {
+      expect(contrast(hex(token[`${colour}7`]!), hex(token[`${colour}1`]!))).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it.each(['Success', 'Warning', 'Error', 'Info'])('a %s status tag is readable (4.5:1)', (status) => {
+    expect(contrast(hex(token[`color${status}`]!), hex(token[`color${status}Bg`]!))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('secondary and description text is readable on white and on the page grey', () => {
+    for (const name of ['colorTextSecondary', 'colorTextTertiary', 'colorTextDescription']) {
+      expect(contrast(hex(token[name]!), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(hex(token[name]!), '#f5f5f5')).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
