@@ -27,6 +27,8 @@ export function SideMenu({ open, items, menuRef, onNavigate }: Props) {
       className={`sp-sider ${open ? 'sp-sider-open' : ''}`}
       aria-label={t('layout.toggleMenu')}
       aria-hidden={!open}
+      // Closed, it is off screen: inert keeps Tab from landing on its links unseen (aria-hidden alone does not).
+      inert={!open}
     >
       <div className="sp-sider-user">
         <Avatar size={48} icon={<UserOutlined />} style={{ background: '#1a4d9c' }} />

@@ -1,4 +1,6 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { Button, Modal } from 'antd';
 import userEvent from '@testing-library/user-event';
 import type { UserInfo } from 'shared-api';
 import { useSessionStore } from 'shared-api';
@@ -101,5 +103,28 @@ describe('UserDropdown', () => {
     const { user, panel } = await open(onLogout);
     await user.click(within(panel).getByRole('button', { name: /Đăng xuất/ }));
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+  it('a button in the panel that opens a dialog closes the panel first; the dialog stays open', async () => {
+    useSessionStore.getState().setUser(student);
+    function Extra() {
+      const [shown, setShown] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setShown(true)}>Mua thêm giấy</Button>
+          <Modal open={shown} title="Mua giấy in" onCancel={() => setShown(false)} footer={null}>
+            <p>Số lượng</p>
+          </Modal>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<UserDropdown onLogout={jest.fn()} Extra={Extra} />);
+    await user.click(screen.getByRole('button', { name: /Nguyễn Văn An/ }));
+    const panel = await screen.findByTestId('user-panel');
+    await user.click(within(panel).getByRole('button', { name: 'Mua thêm giấy' }));
+    expect(await screen.findByRole('dialog', { name: 'Mua giấy in' })).toBeInTheDocument();
+    await waitFor(() => expect(panel.closest('.ant-dropdown')).toHaveClass('ant-dropdown-hidden'));
+    // The dialog outlives the closed panel that rendered it.
+    expect(screen.getByRole('dialog', { name: 'Mua giấy in' })).toHaveTextContent('Số lượng');
   });
 });

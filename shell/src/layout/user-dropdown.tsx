@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, Dropdown, Divider } from 'antd';
 import { DownOutlined, LogoutOutlined } from '@ant-design/icons';
@@ -19,7 +19,14 @@ export function UserDropdown({ onLogout, Extra }: Props) {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
   const balance = useSessionStore((s) => s.balance);
+  const [open, setOpen] = useState(false);
   if (!user) return null;
+  // Every button of the panel opens a dialog or leaves: the panel closes first, or it would stay above
+  // the dialog (dropdowns sit over modals) covering its fields, and a tap in the dialog would not close it.
+  // The panel stays mounted, so a dialog its buttons opened stays open.
+  const handlePanelClick = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest('button')) setOpen(false);
+  };
   const fullName = `${user.lastName} ${user.firstName}`;
   const placeholder = t('common.placeholder');
   const items =
@@ -39,8 +46,10 @@ export function UserDropdown({ onLogout, Extra }: Props) {
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
       popupRender={() => (
-        <div className="sp-user-panel" data-testid="user-panel">
+        <div className="sp-user-panel" data-testid="user-panel" onClickCapture={handlePanelClick}>
           <Descriptions
             column={1}
             size="small"
