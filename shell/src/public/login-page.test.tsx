@@ -204,3 +204,14 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Account name is required'));
   });
 });
+
+describe('/Login landmarks', () => {
+  it('everything is inside main, with the support text as a named region (no aside inside main)', () => {
+    const { container } = renderLogin();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(within(main).getByRole('region', { name: /hỗ trợ|support/i })).toBeInTheDocument();
+    expect(container.querySelector('aside')).toBeNull();
+    expect(container.firstElementChild).toBe(main);
+  });
+});

@@ -51,7 +51,7 @@ export default function LoginPage() {
   };
 
   return (
-    <div className="sp-login">
+    <main className="sp-login">
       <div className="sp-login-card">
         <header className="sp-login-head">
           <h1>{t('login.subtitle')}</h1>
@@ -117,12 +117,13 @@ export default function LoginPage() {
             {t('login.changePassword')}
           </a>
         </form>
-        <aside className="sp-login-aside">
+        {/* A section, not an aside: a complementary landmark may not sit inside main. */}
+        <section className="sp-login-aside" aria-label={t('login.supportTitle')}>
           <p>{t('login.notice')}</p>
           <h3>{t('login.supportTitle')}</h3>
           <p>{t('login.supportText')}</p>
-        </aside>
+        </section>
       </div>
-    </div>
+    </main>
   );
 }

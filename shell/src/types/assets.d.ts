@@ -7,3 +7,7 @@ declare module '*.svg' {
   export default url;
 }
 declare module '*.css';
+declare module '*.ico' {
+  const url: string;
+  export default url;
+}
