@@ -67,14 +67,18 @@ describe('/Printing', () => {
   it('renders a card per printer: id, facility, building, room, status and waiting requests', async () => {
     const adapter = serve();
     renderSelection();
-    const active = await screen.findByRole('button', { name: 'Máy in P001' });
+    const activeButton = await screen.findByRole('button', { name: 'Máy in P001' });
+    // The button's name is exactly its visible text (axe: label-content-name-mismatch).
+    expect(activeButton).toHaveTextContent(/^Máy in P001$/);
+    expect(activeButton).not.toHaveAttribute('aria-label');
+    const active = activeButton.closest('article')!;
     expect(active).toHaveTextContent('P001');
     expect(active).toHaveTextContent('CS1');
     expect(active).toHaveTextContent('B4');
     expect(active).toHaveTextContent('109');
     expect(within(active).getByText('Hoạt động')).toBeInTheDocument();
     expect(within(active).getByText('3 yêu cầu')).toBeInTheDocument();
-    const paused = screen.getByRole('button', { name: 'Máy in P002' });
+    const paused = screen.getByRole('button', { name: 'Máy in P002' }).closest('article')!;
     expect(within(paused).getByText('Tạm dừng')).toBeInTheDocument();
     expect(within(paused).getByText('0 yêu cầu')).toBeInTheDocument();
     expect(lastParams(adapter)).toEqual({ per_page: 100, sortDirection: 1 });
@@ -88,7 +92,9 @@ describe('/Printing', () => {
     expect(screen.queryByTestId('where')).not.toBeInTheDocument();
     expect(window.location.hash).toBe('#/Printing');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Máy in P001' }));
+    // A tap anywhere on the card, not only on its title, opens it.
+    const card = screen.getByRole('button', { name: 'Máy in P001' }).closest('article')!;
+    fireEvent.click(within(card).getByText('3 yêu cầu'));
     expect(await screen.findByTestId('where')).toHaveTextContent('/Printing/P001');
   });
 
@@ -154,7 +160,9 @@ describe('/Printing', () => {
     serve([printer('P001', 0, 5)]);
     act(() => mockSocketHandlers.get('update-printer-list')!());
     await waitFor(() =>
-      expect(within(screen.getByRole('button', { name: 'Máy in P001' })).getByText('5 yêu cầu')).toBeInTheDocument(),
+      expect(
+        within(screen.getByRole('button', { name: 'Máy in P001' }).closest('article')!).getByText('5 yêu cầu'),
+      ).toBeInTheDocument(),
     );
     expect(screen.queryByRole('button', { name: 'Máy in P002' })).not.toBeInTheDocument();
     expect(before).toBeGreaterThan(0);

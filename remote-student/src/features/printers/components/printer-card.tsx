@@ -3,7 +3,10 @@ import { Tag, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import type { StudentPrinterItem } from 'shared-api';
 
-/** One printer of /Printing: id, facility, building, room, status and waiting requests; the whole card is a button. */
+/**
+ * One printer of /Printing: id, facility, building, room, status and waiting requests. The title is the
+ * button (its name is what it shows, as assistive tech expects); a tap anywhere on the card presses it.
+ */
 export function PrinterCard({
   printer,
   onOpen,
@@ -13,15 +16,14 @@ export function PrinterCard({
 }) {
   const { t } = useTranslation('student');
   const active = printer.status === 1;
+  const handleOpen = () => onOpen(printer);
   return (
-    <button
-      type="button"
+    // The card's click only widens the button's target for a thumb; keyboards use the button itself.
+    <article
       className="sp-printer-card"
-      aria-label={t('printerSelection.printer', { id: printer.printerId })}
       data-status={printer.status}
-      onClick={() => onOpen(printer)}
+      onClick={handleOpen}
       style={{
-        textAlign: 'left',
         border: '1px solid #e5e7eb',
         borderRadius: 8,
         padding: 16,
@@ -30,14 +32,31 @@ export function PrinterCard({
         display: 'flex',
         flexDirection: 'column',
         gap: 6,
-        font: 'inherit',
-        width: '100%',
       }}
     >
       <span style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', width: '100%', gap: 8 }}>
-        <Typography.Text strong style={{ fontSize: 16 }}>
-          <PrinterOutlined /> {printer.printerId}
-        </Typography.Text>
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 16 }}>
+          <PrinterOutlined aria-hidden />
+          <button
+            type="button"
+            onClick={(event) => {
+              event.stopPropagation();
+              handleOpen();
+            }}
+            style={{
+              border: 0,
+              background: 'none',
+              padding: 0,
+              font: 'inherit',
+              fontWeight: 600,
+              color: 'inherit',
+              cursor: 'inherit',
+              textAlign: 'left',
+            }}
+          >
+            {t('printerSelection.printer', { id: printer.printerId })}
+          </button>
+        </span>
         <Tag color={active ? 'blue' : 'red'} style={{ marginInlineEnd: 0 }}>
           {active ? t('printerSelection.active') : t('printerSelection.paused')}
         </Tag>
@@ -50,6 +69,6 @@ export function PrinterCard({
         {printer.location.room}
       </Typography.Text>
       <Typography.Text>{t('printerSelection.waiting', { count: printer.waiting_amount })}</Typography.Text>
-    </button>
+    </article>
   );
 }
