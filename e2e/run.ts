@@ -2,8 +2,10 @@
 import { launchBrowser } from './support/browser';
 import { startPortal, type Portal } from './support/portal';
 import { ARTIFACTS, screenshotOpenPages, takeCspViolations, type Journey, type SuiteService } from './support/harness';
+import { a11yJourneys, keyboardJourneys } from './journeys/a11y';
 import { publicJourneys } from './journeys/public';
 import { paymentJourneys, startVnpayService, vnpayJourneys } from './journeys/payments';
+import { phoneJourneys } from './journeys/phone';
 import { printingJourneys } from './journeys/printing';
 import { layoutJourneys, roleJourneys } from './journeys/roles';
 import { remoteFailureJourneys, tokenJourneys } from './journeys/tokens';
@@ -16,7 +18,7 @@ interface Suite {
 }
 
 const SUITES: Suite[] = [
-  { name: 'portal', journeys: [...publicJourneys, ...roleJourneys, ...layoutJourneys] },
+  { name: 'portal', journeys: [...publicJourneys, ...roleJourneys, ...layoutJourneys, ...a11yJourneys, ...keyboardJourneys] },
   { name: 'portal with 3-second access tokens', env: { ACCESS_TOKEN_TTL: '3s' }, journeys: tokenJourneys },
   {
     name: 'portal with an unreachable student remote',
@@ -24,7 +26,7 @@ const SUITES: Suite[] = [
     journeys: remoteFailureJourneys,
   },
   // 300 ms a sheet: a 6-sheet job prints in about 2 s, a 60-sheet one keeps its printer busy for 18 s.
-  { name: 'portal with a 300 ms-per-sheet simulated printer', env: { PRINT_SIM_MS_PER_SHEET: '300' }, journeys: printingJourneys },
+  { name: 'portal with a 300 ms-per-sheet simulated printer', env: { PRINT_SIM_MS_PER_SHEET: '300' }, journeys: [...printingJourneys, ...phoneJourneys] },
   { name: 'portal with the sandbox payment gateway', env: { PAYMENT_GATEWAY: 'sandbox' }, journeys: paymentJourneys },
   { name: 'portal with the VNPay gateway (a fake VNPay on loopback)', service: startVnpayService, journeys: vnpayJourneys },
 ];
