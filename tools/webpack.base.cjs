@@ -21,7 +21,9 @@ function makeConfig(opts, argv = {}) {
     mode,
     context: opts.dir,
     entry: opts.entry ? { main: opts.entry } : {},
-    devtool: mode === 'development' ? 'eval-cheap-module-source-map' : false,
+    // no eval-* devtool even in development: the portal's CSP refuses eval, and a remote's dev server is loaded
+    // by the real portal (REMOTE_<ROLE>_URL=http://127.0.0.1:3001/remoteEntry.js)
+    devtool: mode === 'development' ? 'cheap-module-source-map' : false,
     output: {
       path: path.join(opts.dir, 'dist'),
       // A content hash in the entry names breaks the federation runtime (STACK-NOTES): hash chunks only.

@@ -36,7 +36,7 @@ function expectPortalPolicy(response: LightMyRequestResponse): void {
   expect(scripts).not.toContain("'unsafe-eval'");
   // an absolute remote URL adds its origin, nothing else from outside
   expect(scripts.filter((s) => !s.startsWith("'"))).toEqual(['https://cdn.example.edu']);
-  expect(policy.get('connect-src')).toEqual(["'self'", 'https://cdn.example.edu']);
+  expect(policy.get('connect-src')).toEqual(["'self'", 'https://cdn.example.edu', 'wss://cdn.example.edu']);
   expect(policy.get('default-src')).toEqual(["'self'"]);
   expect(policy.get('base-uri')).toEqual(["'self'"]);
   expect(policy.get('form-action')).toEqual(["'self'"]);

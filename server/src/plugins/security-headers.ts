@@ -35,7 +35,8 @@ export function cspDirectives(config: Pick<AppConfig, 'remoteUrls' | 'publicUrl'
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...remotes],
     'font-src': ["'self'", 'data:', ...remotes],
-    'connect-src': ["'self'", ...remotes],
+    // a remote's dev server also opens its live-reload socket: its ws(s) origin, which http(s) does not cover
+    'connect-src': ["'self'", ...remotes, ...remotes.map((origin) => origin.replace(/^http/, 'ws'))],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     // the payment gateways are reached by navigation (a redirect), not by a form post
