@@ -8,10 +8,12 @@ export const portalTheme: ThemeConfig = {
     borderRadius: 8,
     // Readable text (WCAG AA, 4.5:1) on the light tag backgrounds and on white: antd's defaults give the
     // green 'Đã in' tag 3.4:1, the success 'Đã thanh toán' tag 2.2:1 and secondary text 3.4:1.
-    // Tags draw their text in palette shade 7 (preset colours) or the status colour (success, warning...).
-    green7: '#237804',
-    gold7: '#874d00',
-    orange7: '#873800',
+    // Tags draw their text in palette shade 7 (preset colours), derived from the seed colour (shade 6): darker
+    // seeds than antd's give a readable shade 7 (a shade itself cannot be overridden), and the status colour
+    // (success, warning...) for status tags.
+    green: '#237804',
+    gold: '#ad6800',
+    orange: '#ad4e00',
     colorSuccess: '#237804',
     colorSuccessBg: '#f6ffed',
     colorSuccessBorder: '#b7eb8f',
