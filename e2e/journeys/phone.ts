@@ -1,0 +1,177 @@
+// Issue 8: the whole student journey on a 360 px phone (buy pages, pay, print, follow, cancel), each action
+// visible and tappable without scrolling sideways, axe on every screen and dialog on the way.
+import type { Locator, Page } from 'playwright-core';
+import { assertNoHorizontalOverflow, runAxe } from '../support/a11y';
+import { assert, newPage, screenshot, type Journey } from '../support/harness';
+import { makePdf } from '../support/pdf';
+import { ensureBalance, headerBalance, openUserPanel, signInStudent, toast, waitForHeaderBalance } from '../support/student';
+
+const WIDTH = 360;
+const HEIGHT = 740;
+const PRINTER = 'H6-605';
+
+/** The screen as a person sees it: no sideways scroll, and axe finds nothing serious. */
+async function gate(page: Page, label: string): Promise<void> {
+  await assertNoHorizontalOverflow(page, label);
+  await runAxe(page, `${label} at ${WIDTH} px`);
+}
+
+/**
+ * The action is on screen once scrolled to vertically, wholly inside the 360 px width, and it is what a tap at
+ * its centre reaches (nothing covers it: no dropdown left open above a dialog, no sideways scroller hiding it).
+ */
+async function assertTappable(page: Page, action: Locator, label: string): Promise<void> {
+  await action.scrollIntoViewIfNeeded();
+  const box = await action.boundingBox();
+  assert(box, `${label}: not displayed`);
+  assert(box.x >= 0 && box.x + box.width <= WIDTH + 0.5, `${label}: spans ${box.x}..${box.x + box.width} px of ${WIDTH}`);
+  assert(box.y >= 0 && box.y + box.height <= HEIGHT + 0.5, `${label}: not in view (y ${box.y})`);
+  const reached = await action.evaluate((el, [x, y]) => {
+    const hit = document.elementFromPoint(x!, y!);
+    return hit !== null && (hit === el || el.contains(hit));
+  }, [box.x + box.width / 2, box.y + box.height / 2]);
+  assert(reached, `${label}: something else lies on top of it`);
+}
+
+async function choosePdf(page: Page, name: string, pages: number, copies: number): Promise<Locator> {
+  await page.goto(page.url().replace(/#.*$/, '#/Printing'));
+  await page.getByRole('heading', { name: 'CHỌN MÁY IN', exact: true }).waitFor();
+  const card = page.getByRole('button', { name: `Máy in ${PRINTER}`, exact: true });
+  await assertTappable(page, card, 'the printer card');
+  await card.click();
+  await page.getByRole('heading', { name: 'CẤU HÌNH IN', exact: true }).waitFor();
+  await page.locator('input[type="file"]').setInputFiles(await makePdf(name, pages));
+  const fileCard = page.getByRole('region', { name, exact: true });
+  await fileCard.getByText(`${pages} trang`, { exact: true }).waitFor();
+  const copiesBox = fileCard.getByRole('spinbutton', { name: 'Số bản' });
+  await assertTappable(page, copiesBox, 'the copies field');
+  await copiesBox.fill(String(copies));
+  await copiesBox.blur();
+  await page.getByTestId('total-cost').filter({ hasText: `Tổng chi phí: ${pages * copies} trang A4` }).waitFor();
+  return fileCard;
+}
+
+/** Sends what is chosen through the confirm dialog and lands on /History. */
+async function send(page: Page, shot?: string): Promise<void> {
+  const submit = page.getByRole('button', { name: 'Gửi yêu cầu in' });
+  await assertTappable(page, submit, 'Gửi yêu cầu in');
+  await submit.click();
+  const dialog = page.getByRole('dialog', { name: 'Xác nhận in' });
+  await dialog.waitFor();
+  const ok = dialog.getByRole('button', { name: 'Xác nhận' });
+  await assertTappable(page, ok, 'the confirm dialog’s Xác nhận');
+  if (shot) {
+    await gate(page, 'the confirm-print dialog');
+    await screenshot(page, shot);
+  }
+  await ok.click();
+  await toast(page, 'Yêu cầu in ấn đã được xác nhận!').waitFor();
+  await page.waitForURL(/#\/History$/);
+  await page.getByRole('heading', { name: 'LỊCH SỬ HOẠT ĐỘNG', exact: true }).waitFor();
+}
+
+export const phoneJourneys: Journey[] = [
+  {
+    name: 'phone 360 px: buy pages, pay, print, follow and cancel, every action in view, axe on each screen',
+    async run(ctx) {
+      const { page, errors, close } = await newPage(ctx, WIDTH, HEIGHT);
+      await signInStudent(page, ctx.url);
+      await page.locator('.sp-user-button').waitFor();
+      await gate(page, '/Home');
+      const start = await headerBalance(page);
+
+      // Buy: the user panel's button opens the dialog, and the panel gets out of its way.
+      const panel = await openUserPanel(page);
+      await gate(page, 'the user panel');
+      await panel.getByRole('button', { name: 'Mua thêm giấy' }).click();
+      const buy = page.getByRole('dialog', { name: 'Mua thêm giấy in A4' });
+      await buy.waitFor();
+      await panel.waitFor({ state: 'hidden' });
+      const quantity = buy.getByLabel('Số trang A4');
+      await assertTappable(page, quantity, 'the quantity field');
+      await quantity.fill('10');
+      await quantity.blur();
+      await gate(page, 'the buy dialog');
+      await screenshot(page, 'phone-buy-dialog');
+      const confirmBuy = buy.getByRole('button', { name: 'Xác nhận' });
+      await assertTappable(page, confirmBuy, 'the buy dialog’s Xác nhận');
+      const created = page.waitForResponse((r) => r.url().includes('/v1/student/confirm-payment'));
+      await confirmBuy.click();
+      const payment = ((await (await created).json()) as { data: { _id: string } }).data;
+      await page.waitForURL(/#\/Bkpay$/);
+
+      // Pay: the payment is a card whose pay button is in view, not at the end of a sideways scroll.
+      const paymentCard = page.locator('li.sp-card', { hasText: payment._id.slice(0, 7) });
+      await paymentCard.getByText('Chờ thanh toán', { exact: true }).waitFor();
+      const pay = paymentCard.getByRole('button', { name: 'Thanh toán', exact: true });
+      await assertTappable(page, pay, 'Thanh toán');
+      await gate(page, '/Bkpay');
+      await screenshot(page, 'phone-bkpay');
+      await pay.click();
+      await toast(page, 'Thanh toán thành công').waitFor();
+      await paymentCard.getByText('Đã thanh toán', { exact: true }).waitFor();
+      await page.getByRole('link', { name: /Về trang chủ/ }).click();
+      await page.waitForURL(/#\/Home$/);
+      const paid = await waitForHeaderBalance(page, start + 10);
+      assert(paid === start + 10, `balance ${start} → ${paid} after paying for 10 pages`);
+
+      // Print: a long job keeps the printer busy so that the next one waits in the queue.
+      await ensureBalance(page, 60 + 5);
+      const stamp = Date.now();
+      await page.goto(`${ctx.url}/#/Printing`);
+      await page.getByRole('heading', { name: 'CHỌN MÁY IN', exact: true }).waitFor();
+      await gate(page, '/Printing');
+      await screenshot(page, 'phone-printers');
+      await choosePdf(page, `phone-long-${stamp}.pdf`, 5, 12);
+      await gate(page, '/Printing/:id with a file');
+      await screenshot(page, 'phone-print-config');
+      await send(page, 'phone-confirm-print');
+      const name = `phone-queued-${stamp}.pdf`;
+      await choosePdf(page, name, 5, 1);
+      await send(page);
+
+      // Follow and cancel: the queued job is a card with its cancel button in view.
+      const job = page.locator('li.sp-card', { hasText: name });
+      await job.getByText('Đang đợi', { exact: true }).waitFor();
+      await gate(page, '/History');
+      await screenshot(page, 'phone-history');
+      const before = await headerBalance(page);
+      const cancel = job.getByRole('button', { name: 'Hủy yêu cầu' });
+      await assertTappable(page, cancel, 'Hủy yêu cầu');
+      await cancel.click();
+      const dialog = page.getByRole('dialog', { name: 'Xác nhận hủy yêu cầu in' });
+      await dialog.waitFor();
+      await gate(page, 'the cancel dialog');
+      const confirmCancel = dialog.getByRole('button', { name: 'Hủy yêu cầu' });
+      await assertTappable(page, confirmCancel, 'the cancel dialog’s Hủy yêu cầu');
+      await confirmCancel.click();
+      await toast(page, 'Hủy yêu cầu in thành công').waitFor();
+      await job.getByText('Đã hủy', { exact: true }).waitFor();
+      const refunded = await waitForHeaderBalance(page, before + 5);
+      assert(refunded === before + 5, `balance ${before} → ${refunded} after cancelling a 5-page job`);
+
+      // The detail dialog names the reason in words.
+      await job.getByRole('button', { name: `Xem chi tiết: ${name}` }).click();
+      const detail = page.getByRole('dialog', { name: 'Chi tiết yêu cầu in' });
+      await detail.getByText('Đã hủy theo yêu cầu', { exact: true }).waitFor();
+      await gate(page, 'the detail dialog');
+      await detail.getByRole('button', { name: 'Đóng' }).last().click();
+      await detail.waitFor({ state: 'hidden' });
+
+      // The filter and its dates fit the screen: the popover, its Áp dụng, and a one-month calendar.
+      await page.getByRole('button', { name: /Bộ lọc/ }).click();
+      const apply = page.getByRole('button', { name: 'Áp dụng' });
+      await assertTappable(page, apply, 'Áp dụng');
+      await page.getByRole('textbox', { name: 'Từ ngày' }).click();
+      const calendar = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').first();
+      await calendar.waitFor();
+      const box = await calendar.boundingBox();
+      assert(box && box.x >= 0 && box.x + box.width <= WIDTH, `the calendar spans ${box?.x}..${(box?.x ?? 0) + (box?.width ?? 0)} px`);
+      await gate(page, 'the history filter with its calendar');
+      await screenshot(page, 'phone-history-filter');
+      await page.keyboard.press('Escape');
+      assert(errors.length === 0, `console errors: ${errors.join(' | ')}`);
+      await close();
+    },
+  },
+];
