@@ -167,6 +167,15 @@ export const phoneJourneys: Journey[] = [
       await calendar.waitFor();
       const box = await calendar.boundingBox();
       assert(box && box.x >= 0 && box.x + box.width <= WIDTH, `the calendar spans ${box?.x}..${(box?.x ?? 0) + (box?.width ?? 0)} px`);
+      assert(box.y >= 0 && box.y + box.height <= HEIGHT, `the calendar spans ${box.y}..${box.y + box.height} px down`);
+      // A day picked in the calendar (outside the popover's box) keeps the popover open, with the date in.
+      const today = calendar.locator('.ant-picker-cell-today');
+      await assertTappable(page, today, 'today in the calendar');
+      await today.click();
+      await apply.waitFor();
+      assert((await page.getByRole('textbox', { name: 'Từ ngày' }).inputValue()) !== '', 'the picked day is not shown');
+      await page.getByRole('textbox', { name: 'Đến ngày' }).click();
+      await calendar.waitFor();
       await gate(page, 'the history filter with its calendar');
       await screenshot(page, 'phone-history-filter');
       await page.keyboard.press('Escape');

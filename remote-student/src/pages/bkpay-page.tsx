@@ -129,7 +129,7 @@ export default function BkpayPage() {
               card: 'actions',
               onHeaderCell: oneLine,
               render: (_, p) => (
-                <span style={{ display: 'inline-flex', gap: 4 }}>
+                <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
                   {payable(p) && (
                     <Tooltip title={narrow ? undefined : t('payments.bkpay.pay')}>
                       <Button

@@ -29,6 +29,11 @@ export const portalTheme: ThemeConfig = {
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
+  components: {
+    // A calendar greys the days of the months around the shown one with the disabled text colour (1.8:1):
+    // they are still days a student can pick, so they keep a readable grey.
+    DatePicker: { colorTextDisabled: '#6b6b6b' },
+  },
 };
 
 /** Toasts: top right for 3 seconds (spec section 8). */

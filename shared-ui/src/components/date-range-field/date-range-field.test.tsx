@@ -3,6 +3,8 @@ import dayjs from 'dayjs';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { ConfigProvider } from 'antd';
+import viVN from 'antd/es/locale/vi_VN';
 import { UI_NAMESPACE, uiLocales } from '../../locales';
 import { DateRangeField, type DateRangeValue } from './date-range-field';
 
@@ -21,13 +23,15 @@ beforeAll(async () => {
 function Harness({ initial, onChange }: { initial: DateRangeValue; onChange(v: DateRangeValue): void }) {
   const [value, setValue] = useState(initial);
   return (
-    <DateRangeField
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        onChange(next);
-      }}
-    />
+    <ConfigProvider locale={viVN}>
+      <DateRangeField
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          onChange(next);
+        }}
+      />
+    </ConfigProvider>
   );
 }
 
@@ -53,6 +57,10 @@ describe('DateRangeField', () => {
       return found;
     });
     expect(panel.querySelectorAll('.ant-picker-date-panel')).toHaveLength(1);
+    // The month button is named by the month it shows, not by antd's 'Chọn tháng'.
+    const monthButton = panel.querySelector('.ant-picker-month-btn')!;
+    expect(monthButton.textContent).not.toBe('');
+    expect(monthButton.getAttribute('aria-label') ?? '').toBe('');
     const day = (title: string) => panel.querySelector<HTMLElement>(`td[title="${title}"]`)!;
     expect(day(`${month}-09`)).toHaveClass('ant-picker-cell-disabled');
     expect(day(`${month}-10`)).not.toHaveClass('ant-picker-cell-disabled');

@@ -1,6 +1,7 @@
+import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DatePicker, Flex } from 'antd';
+import { ConfigProvider, DatePicker, Flex } from 'antd';
 import { UI_NAMESPACE } from '../../locales';
 import { useMediaQuery } from '../responsive-table/use-media-query';
 
@@ -41,6 +42,14 @@ export function DateRangeField({
   const end = toDay(value.end);
   // On a touch screen typing a date would raise the keyboard over the panel; elsewhere typing stays allowed.
   const touch = useMediaQuery('(max-width: 767px)');
+  // The calendar's month and year buttons show 'Thg 12' / '2026' but are named 'Chọn tháng' / 'Chọn năm' by
+  // antd's locale, a name that does not contain what they show (axe: label-content-name-mismatch). Without the
+  // label their name is their text.
+  const { locale } = useContext(ConfigProvider.ConfigContext);
+  const pickerLocale = useMemo(() => {
+    const base = locale?.DatePicker;
+    return base ? { ...base, lang: { ...base.lang, monthSelect: '', yearSelect: '' } } : undefined;
+  }, [locale]);
   const pickerStyle = { flex: '1 1 140px', minWidth: 0 };
   return (
     <Flex gap={8} wrap>
@@ -53,6 +62,7 @@ export function DateRangeField({
         format={format}
         inputReadOnly={touch}
         placement="bottomLeft"
+        locale={pickerLocale}
         getPopupContainer={getPopupContainer}
         disabledDate={(day: Dayjs) => end !== null && day.isAfter(end, 'day')}
         onChange={(day: Dayjs | null) => onChange({ ...value, start: day ? day.format(ISO) : null })}
@@ -66,6 +76,7 @@ export function DateRangeField({
         format={format}
         inputReadOnly={touch}
         placement="bottomLeft"
+        locale={pickerLocale}
         getPopupContainer={getPopupContainer}
         disabledDate={(day: Dayjs) => start !== null && day.isBefore(start, 'day')}
         onChange={(day: Dayjs | null) => onChange({ ...value, end: day ? day.format(ISO) : null })}

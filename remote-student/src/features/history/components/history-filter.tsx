@@ -81,8 +81,6 @@ export function HistoryFilter({
         <DateRangeField
           id="history-filter-dates"
           value={{ start: draft.startDate, end: draft.endDate }}
-          // Inside the popover: a click in the calendar then does not count as a click outside it.
-          getPopupContainer={(node) => node.parentElement ?? document.body}
           onChange={({ start, end }) => setDraft({ ...draft, startDate: start, endDate: end })}
         />
       </div>
