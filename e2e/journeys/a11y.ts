@@ -62,6 +62,15 @@ export const a11yJourneys: Journey[] = [
       await page.getByRole('dialog').waitFor();
       await gate.check('/Test modal');
       await gate.route(ctx.url, '/Support', (p) => p.getByRole('heading').first());
+      // The role guides are plain HTML files with inline CSS (the CSP's style-src allows it), outside the router.
+      for (const guide of ['huong-dan-sinh-vien', 'huong-dan-nhan-vien', 'huong-dan-quan-ly-spso']) {
+        await page.goto(`${ctx.url}/guides/${guide}.html`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await gate.check(`/guides/${guide}.html`);
+      }
+      // /docs has swagger-ui's own CSP: the viewer must still render under it (a violation fails the journey).
+      await page.goto(`${ctx.url}/docs`);
+      await page.locator('.swagger-ui .opblock').first().waitFor();
       gate.done(errors);
       await close();
     },
