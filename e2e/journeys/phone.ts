@@ -175,6 +175,8 @@ export const phoneJourneys: Journey[] = [
       await apply.waitFor();
       assert((await page.getByRole('textbox', { name: 'Từ ngày' }).inputValue()) !== '', 'the picked day is not shown');
       await page.getByRole('textbox', { name: 'Đến ngày' }).click();
+      // The first calendar slides out as the second slides in: the gate looks once both have settled.
+      await page.waitForTimeout(400);
       await calendar.waitFor();
       await gate(page, 'the history filter with its calendar');
       await screenshot(page, 'phone-history-filter');

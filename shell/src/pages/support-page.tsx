@@ -19,7 +19,9 @@ export default function SupportPage() {
   const { t } = useTranslation();
   return (
     <PageFrame title={t('support.title')}>
-      <Typography.Title level={4}>{t('support.guidesTitle')}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 20 }}>
+        {t('support.guidesTitle')}
+      </Typography.Title>
       <Row gutter={[16, 16]}>
         {GUIDES.map((guide) => (
           <Col xs={24} md={8} key={guide.key}>
@@ -31,7 +33,7 @@ export default function SupportPage() {
           </Col>
         ))}
       </Row>
-      <Typography.Title level={4} style={{ marginTop: 24 }}>
+      <Typography.Title level={2} style={{ marginTop: 24, fontSize: 20 }}>
         {t('support.faqTitle')}
       </Typography.Title>
       <dl className="sp-faq">

@@ -8,7 +8,8 @@ describe('PageFrame', () => {
         <p>nội dung</p>
       </PageFrame>,
     );
-    expect(screen.getByRole('heading', { name: 'CHỌN MÁY IN' })).toBeInTheDocument();
+    // The page's one h1: the header and menu hold none, so every signed-in page has exactly this one.
+    expect(screen.getByRole('heading', { name: 'CHỌN MÁY IN', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('nội dung')).toBeInTheDocument();
   });
 });
