@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { cspDirectives, PERMISSIONS_POLICY, remoteOrigins } from '../src/plugins/security-headers';
+import { BARE_ANSWER_HEADERS, cspDirectives, PERMISSIONS_POLICY, remoteOrigins } from '../src/plugins/security-headers';
 import { bearer, createTestApp, loginAs, type TestApp } from './helpers';
 
 /** The CSP header as directive → sources, to assert on one directive without depending on the order. */
@@ -137,5 +138,37 @@ describe('the policy built from the configuration', () => {
     const directives = cspDirectives({ remoteUrls: { student: 'http://127.0.0.1:9/remoteEntry.js', staff: '/s', spso: '/p' }, publicUrl: null });
     expect(directives['script-src']).toEqual(["'self'", 'http://127.0.0.1:9']);
     expect(Object.values(directives).flat()).not.toContain("'unsafe-eval'");
+  });
+});
+
+describe('answers that bypass Fastify (over a real socket)', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => t.close());
+
+  it("socket.io's polling handshake carries nosniff and a deny-all CSP", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling`);
+    expect(response.status).toBe(200);
+    for (const [name, value] of Object.entries(BARE_ANSWER_HEADERS)) expect(response.headers.get(name)).toBe(value);
+  });
+
+  it("Node's own 431 carries them too", async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const head = answer.split('\r\n\r\n')[0] ?? '';
+    expect(head).toMatch(/^HTTP\/1.1 431 /);
+    expect(head).toContain('x-content-type-options: nosniff');
+    expect(head).toContain(`content-security-policy: ${BARE_ANSWER_HEADERS['content-security-policy']}`);
   });
 });

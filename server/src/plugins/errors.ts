@@ -6,6 +6,7 @@ import type { ErrorCode } from 'shared-api/contracts';
 import { AppError } from '../lib/errors';
 import { fail } from '../lib/envelope';
 import { SAFE_TEXT_KEYWORD } from './validation';
+import { BARE_ANSWER_HEADERS } from './security-headers';
 
 interface ValidationIssue {
   keyword: string;
@@ -159,6 +160,9 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        Object.entries(BARE_ANSWER_HEADERS)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
         `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
     );
   }

@@ -1,9 +1,20 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 
 /** Browser features the portal never uses: a script injected anywhere cannot ask for them either. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
+/**
+ * What answers that bypass Fastify carry (socket.io's polling transport, Node's own 431/400): they are data,
+ * never a page, so the strictest policy fits.
+ */
+export const BARE_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
 
 /** The origins of the remotes configured with an absolute URL (a relative one is this server: 'self'). */
 export function remoteOrigins(remoteUrls: AppConfig['remoteUrls']): string[] {
@@ -54,8 +65,8 @@ function isHttps(publicUrl: string | null): boolean {
 /**
  * Security headers on every answer that goes through Fastify (API, portal files, 404s, errors) through
  * @fastify/helmet, plus a Permissions-Policy (helmet does not set one). /docs keeps swagger-ui's own CSP, the one
- * it is tested with (set later, in its onSend, so it replaces this one there). Not covered: socket.io's polling
- * answers (engine.io answers them before Fastify) and Node's own 431/400 client errors (written to the socket).
+ * it is tested with (set later, in its onSend, so it replaces this one there). socket.io's polling answers
+ * (engine.io answers them before Fastify) get BARE_ANSWER_HEADERS from a listener on the HTTP server.
  */
 export default fp(
   async (app) => {
@@ -74,6 +85,15 @@ export default fp(
     });
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('permissions-policy', PERMISSIONS_POLICY);
+    });
+    // First of the server's request listeners, added once every plugin is in (engine.io replaces the listeners
+    // present when it attaches): runs before engine.io's, which answers /socket.io/ itself; the headers set
+    // here merge into whatever it writes.
+    app.addHook('onReady', async () => {
+      app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+        if (!request.url?.startsWith('/socket.io/')) return;
+        for (const [name, value] of Object.entries(BARE_ANSWER_HEADERS)) response.setHeader(name, value);
+      });
     });
   },
   { name: 'security-headers' },
