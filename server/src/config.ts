@@ -61,6 +61,11 @@ export interface AppConfig {
   grantScheduler: boolean | null;
   /** How often the grant scheduler checks for a semester to grant (GRANT_CHECK_MS). */
   grantCheckMs: number;
+  /**
+   * Print uploads received at once: per student (UPLOADS_PER_USER, 429 beyond) and in all
+   * (UPLOADS_IN_FLIGHT, 503 beyond).
+   */
+  uploadsInFlight: { perUser: number; total: number };
 }
 
 export class ConfigError extends Error {
@@ -195,6 +200,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bootstrapSpso: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
     printDispatcher: str(env, 'PRINT_DISPATCHER') === undefined ? null : bool(env, 'PRINT_DISPATCHER', true),
     printSimMsPerSheet: int(env, 'PRINT_SIM_MS_PER_SHEET', 1_000, 0, 600_000),
+    uploadsInFlight: {
+      perUser: int(env, 'UPLOADS_PER_USER', 2, 1, 1_000),
+      total: int(env, 'UPLOADS_IN_FLIGHT', 16, 1, 100_000),
+    },
     printClaimLeaseMs: duration(env, 'PRINT_CLAIM_LEASE', '15s'),
     paymentGateway,
     vnpay: vnpTmnCode && vnpHashSecret ? { tmnCode: vnpTmnCode, hashSecret: vnpHashSecret, url: vnpUrl } : null,

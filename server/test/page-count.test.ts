@@ -1,9 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { AppError } from '../src/lib/errors';
-import { countPages, countTextPages, detectContent, findSoffice } from '../src/printing/page-count';
+import {
+  countPages as countFile,
+  countTextPages as countTextFile,
+  detectContent,
+  findSoffice,
+  type PageCountOptions,
+} from '../src/printing/page-count';
 import { VIETNAMESE } from './helpers';
 import { makePdf, PNG_1x1 } from './printing-fixtures';
 
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+
+// Counting reads files from disk (as the upload route leaves them): each buffer is written to one first.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-page-count-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let fileNumber = 0;
+function onDisk(buffer: Buffer): string {
+  fileNumber += 1;
+  const file = path.join(dir, `${fileNumber}.part`);
+  fs.writeFileSync(file, new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
+  return file;
+}
+const countPages = (buffer: Buffer, ext: string, label: string, options?: PageCountOptions) =>
+  countFile(onDisk(buffer), ext, label, options);
+const countTextPages = (buffer: Buffer) => countTextFile(onDisk(buffer));
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   try {
@@ -46,11 +69,11 @@ describe('countTextPages', () => {
     [61, true, 2],
     [120, true, 2],
     [121, false, 3],
-  ])('%d lines (final newline %s) → %d pages', (n, trailing, pages) => {
-    expect(countTextPages(lines(n, trailing))).toBe(pages);
+  ])('%d lines (final newline %s) → %d pages', async (n, trailing, pages) => {
+    expect(await countTextPages(lines(n, trailing))).toBe(pages);
   });
-  it('counts a file of blank lines too', () => {
-    expect(countTextPages(Buffer.from('\n'.repeat(130)))).toBe(3);
+  it('counts a file of blank lines too', async () => {
+    expect(await countTextPages(Buffer.from('\n'.repeat(130)))).toBe(3);
   });
 });
 
@@ -154,7 +177,7 @@ describe('countPages', () => {
       const rtf = Buffer.from('{\\rtf1\\ansi Trang mot\\page Trang hai\\par}');
       const counted = await countPages(rtf, 'rtf', 'hai-trang.rtf');
       expect(counted).toMatchObject({ pages: 2, printableKind: 'pdf', printableExtension: 'pdf', converted: true });
-      expect(detectContent(counted.printable)).toBe('pdf');
+      expect(counted.convertedPdf && detectContent(counted.convertedPdf)).toBe('pdf');
     },
     120_000,
   );

@@ -63,7 +63,8 @@ describe(`student printing (${DRIVER})`, () => {
   let pdf1: Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // the race tests below send 30 uploads of one student at once: the in-flight caps have their own tests
+    t = await createTestApp({ config: { uploadsInFlight: { perUser: 100, total: 100 } } });
     pdf3 = await makePdf(3);
     pdf1 = await makePdf(1);
   });

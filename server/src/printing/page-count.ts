@@ -2,19 +2,22 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EncryptedPDFError, ParseSpeeds, PDFDocument } from 'pdf-lib';
 import { AppError } from '../lib/errors';
+import { PdfPagesPool, type PdfCountProblem } from './pdf-pages-pool';
 
 /**
  * Pages are counted by the server, never taken from the client. Each accepted type is recognised by
  * its extension AND its content (magic bytes), so a `.pdf` that is really a PNG is refused:
- * - PDF: pdf-lib walks the page tree (a wrong /Count does not matter); encrypted, corrupt or 0-page
- *   PDFs are refused;
+ * - PDF: counted in a worker thread (pdf-pages-pool) that walks the page tree once per node (a wrong
+ *   /Count does not matter); encrypted, corrupt, 0-page, shared or cyclic trees, more than
+ *   MAX_DOCUMENT_PAGES pages, or past the worker's time or memory budget: refused (422);
  * - images (png, jpg/jpeg, gif): one page;
  * - plain text: ceil(lines / 60), at least one page;
  * - Office and OpenDocument: converted to PDF by LibreOffice headless (time-limited, own profile)
- *   when `soffice` is installed, and the converted PDF is what is counted and printed; refused with a
+ *   when `soffice` is installed, after a look at the zip's directory (a zip bomb is refused before
+ *   LibreOffice unzips it), and the converted PDF is what is counted and printed; refused with a
  *   message saying so when it is not.
+ * Everything reads the received file from disk: an upload is never held whole in memory.
  */
 
 /** What the bytes really are. */
@@ -98,14 +101,15 @@ export function detectContent(buffer: Buffer): ContentKind | null {
   return null;
 }
 
-/** The page count and the bytes that will be printed (the converted PDF for Office files). */
+/** The page count and what will be printed. */
 export interface CountedDocument {
   pages: number;
   /** What is stored and printed: 'pdf' for converted Office files, else the original kind. */
   printableKind: ContentKind;
   /** The stored file's extension (pdf after a conversion). */
   printableExtension: string;
-  printable: Buffer;
+  /** The converted PDF (bounded by MAX_CONVERTED_BYTES); absent when the received file prints as it is. */
+  convertedPdf?: Buffer;
   converted: boolean;
 }
 
@@ -113,6 +117,33 @@ export interface PageCountOptions {
   /** Path of soffice; undefined = look it up on PATH; null = not installed. */
   soffice?: string | null;
   conversionTimeoutMs?: number;
+  /** Most pages one document may have (default MAX_DOCUMENT_PAGES). */
+  maxPages?: number;
+  /** The worker pool that counts PDFs (default: one shared pool). */
+  pool?: PdfPagesPool;
+}
+
+/**
+ * Most pages one document may have: a longer one is refused (422) before anything is charged. A
+ * constant (not system_config): it bounds the work a single upload can cause, which is a property of
+ * the server, not a printing rule.
+ */
+export const MAX_DOCUMENT_PAGES = 10_000;
+/** Deepest PDF page tree walked (10,000 pages need 14 levels with two kids per node). */
+export const MAX_PAGE_TREE_DEPTH = 32;
+/** Largest PDF a conversion may produce (kept in memory until it is stored). */
+export const MAX_CONVERTED_BYTES = 100 * 1_048_576;
+/** Office/OpenDocument zips: most entries, and most bytes once unzipped, before LibreOffice sees them. */
+export const MAX_ZIP_ENTRIES = 10_000;
+export const MAX_UNZIPPED_BYTES = 512 * 1_048_576;
+/** Bytes read from the start of a file to recognise its content. */
+export const SNIFF_BYTES = 65_536;
+
+let sharedPool: PdfPagesPool | undefined;
+/** The pool shared by every count of this process, started at the first PDF. */
+export function defaultPdfPagesPool(): PdfPagesPool {
+  sharedPool ??= new PdfPagesPool();
+  return sharedPool;
 }
 
 let sofficeOnPath: string | null | undefined;
@@ -138,40 +169,137 @@ export function findSoffice(): string | null {
 
 const unsupported = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 const unprocessable = (message: string) => new AppError(422, 'BUSINESS_RULE', message);
+const tooManyPages = (label: string, max: number) =>
+  unprocessable(`Tệp "${label}" có hơn ${max.toLocaleString('vi-VN')} trang, vượt quá giới hạn cho một tài liệu`);
 
-/** Pages of a PDF by its page tree. Throws a 422 for an encrypted, corrupt or empty PDF. */
-export async function countPdfPages(buffer: Buffer, label: string): Promise<number> {
-  let pages: number;
-  try {
-    const pdf = await PDFDocument.load(asBytes(buffer), {
-      ignoreEncryption: false,
-      updateMetadata: false,
-      parseSpeed: ParseSpeeds.Fastest,
-    });
-    pages = pdf.getPageCount();
-  } catch (error) {
-    // pdf-lib is compiled to ES5: instanceof does not work on its errors, the name and message do
-    const encrypted =
-      error instanceof EncryptedPDFError ||
-      (error as Error)?.constructor?.name === 'EncryptedPDFError' ||
-      /is encrypted/.test(String((error as Error)?.message));
-    if (encrypted) {
-      throw unprocessable(`Tệp "${label}" được mã hóa hoặc đặt mật khẩu, không thể in. Hãy gỡ mật khẩu rồi gửi lại`);
-    }
-    throw unprocessable(`Tệp "${label}" bị hỏng hoặc không phải PDF hợp lệ, không đọc được số trang`);
+/** The Vietnamese refusal of a PDF the worker could not count. */
+function pdfRefusal(problem: PdfCountProblem, label: string, maxPages: number): AppError {
+  switch (problem) {
+    case 'encrypted':
+      return unprocessable(`Tệp "${label}" được mã hóa hoặc đặt mật khẩu, không thể in. Hãy gỡ mật khẩu rồi gửi lại`);
+    case 'empty':
+      return unprocessable(`Tệp "${label}" không có trang nào để in`);
+    case 'shared-node':
+      return unprocessable(
+        `Tệp "${label}" có cây trang không hợp lệ (một trang hoặc nhóm trang được dùng lại nhiều lần), không thể in`,
+      );
+    case 'cycle':
+      return unprocessable(`Tệp "${label}" có cây trang không hợp lệ (tự tham chiếu vòng), không thể in`);
+    case 'too-deep':
+      return unprocessable(`Tệp "${label}" có cây trang lồng nhau quá sâu, không thể in`);
+    case 'too-many-pages':
+      return tooManyPages(label, maxPages);
+    case 'timeout':
+      return unprocessable(`Đếm số trang của tệp "${label}" quá thời gian cho phép (tệp quá phức tạp), không thể in`);
+    case 'out-of-memory':
+      return unprocessable(`Tệp "${label}" quá phức tạp để đếm số trang, không thể in`);
+    default:
+      return unprocessable(`Tệp "${label}" bị hỏng hoặc không phải PDF hợp lệ, không đọc được số trang`);
   }
-  if (!Number.isInteger(pages) || pages < 1) throw unprocessable(`Tệp "${label}" không có trang nào để in`);
-  return pages;
 }
 
-/** Pages of a plain text file: 60 lines a page, at least one page. */
-export function countTextPages(buffer: Buffer): number {
-  if (buffer.length === 0) return 1;
-  let lines = 1;
-  for (let i = buffer.indexOf(0x0a); i !== -1; i = buffer.indexOf(0x0a, i + 1)) lines += 1;
+/**
+ * Pages of the PDF at `file`, counted in a worker thread (pdf-pages-pool) by walking the page tree once
+ * per node: 422 for an encrypted, corrupt or empty PDF, a shared or cyclic page tree, more than maxPages
+ * pages, or a document that needs more than the worker's time or memory budget.
+ */
+export async function countPdfPages(file: string, label: string, options: PageCountOptions = {}): Promise<number> {
+  const maxPages = options.maxPages ?? MAX_DOCUMENT_PAGES;
+  const reply = await (options.pool ?? defaultPdfPagesPool()).count(file, { maxPages, maxDepth: MAX_PAGE_TREE_DEPTH });
+  if (!reply.ok) throw pdfRefusal(reply.problem, label, maxPages);
+  return reply.pages;
+}
+
+/** Pages of a plain text file: 60 lines a page, at least one page; read as a stream. */
+export async function countTextPages(file: string): Promise<number> {
+  let lines = 0;
+  let last = -1;
+  let size = 0;
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1_048_576 }) as AsyncIterable<Buffer>) {
+    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) lines += 1;
+    size += chunk.length;
+    last = chunk[chunk.length - 1] ?? last;
+  }
+  if (size === 0) return 1;
   // a final newline ends the last line; it does not start a new one
-  if (buffer[buffer.length - 1] === 0x0a) lines -= 1;
+  if (last !== 0x0a) lines += 1;
   return Math.max(1, Math.ceil(lines / TEXT_LINES_PER_PAGE));
+}
+
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+export async function readHead(file: string, bytes = SNIFF_BYTES): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(asBytes(buffer), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The check that can be made from the first bytes alone (SNIFF_BYTES, or the whole file when shorter):
+ * the content the extension promises. Null when it matches; else the 415 to answer. The upload route
+ * calls it as soon as the first bytes arrive, so a wrong file is refused before its body is read.
+ */
+export function contentMismatch(head: Buffer, extension: string, label: string): AppError | null {
+  const ext = extension.toLowerCase();
+  const expected = EXPECTED_CONTENT[ext];
+  if (!expected) return unsupported(`Máy chủ chưa hỗ trợ đếm trang cho loại tệp .${ext}`);
+  const actual = detectContent(head);
+  if (actual === expected) return null;
+  return unsupported(
+    `Nội dung tệp "${label}" không phải ${CONTENT_NAMES[expected]} như đuôi .${ext}` +
+      (actual && actual !== expected ? ` (thực chất là ${CONTENT_NAMES[actual]})` : ''),
+  );
+}
+
+/**
+ * Reads a zip's central directory (never its content): the entry names (null without a directory), and
+ * a refusal for a zip bomb (too many entries, or more unzipped bytes than MAX_UNZIPPED_BYTES) before
+ * LibreOffice unzips it.
+ */
+async function inspectZip(file: string, size: number, label: string): Promise<string[] | null> {
+  const corrupt = () => unprocessable(`Không chuyển đổi được tệp "${label}" sang PDF (tệp có thể bị hỏng)`);
+  const bomb = () =>
+    unprocessable(`Tệp "${label}" khi giải nén quá lớn hoặc có quá nhiều thành phần, không thể chuyển đổi để in`);
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    // the end record is in the last 22 bytes plus at most a 64 KB comment
+    const tailLength = Math.min(size, 22 + 65_535);
+    const tail = Buffer.alloc(tailLength);
+    await handle.read(asBytes(tail), 0, tailLength, size - tailLength);
+    const end = tail.lastIndexOf('PK\u0005\u0006', undefined, 'latin1');
+    // no directory: not a zip LibreOffice can open either; the caller's content checks decide
+    if (end < 0 || end + 22 > tail.length) return null;
+    const entries = tail.readUInt16LE(end + 10);
+    const directorySize = tail.readUInt32LE(end + 12);
+    const directoryOffset = tail.readUInt32LE(end + 16);
+    // Zip64 (0xFFFF entries, 0xFFFFFFFF sizes) is for archives over 4 GB: no document needs it
+    if (entries === 0xffff || directoryOffset === 0xffffffff || entries > MAX_ZIP_ENTRIES) throw bomb();
+    if (directoryOffset + directorySize > size || directorySize > 46 * MAX_ZIP_ENTRIES + 65_536 * 3) throw corrupt();
+    const directory = Buffer.alloc(directorySize);
+    await handle.read(asBytes(directory), 0, directorySize, directoryOffset);
+    const names: string[] = [];
+    let unzipped = 0;
+    let at = 0;
+    for (let i = 0; i < entries; i += 1) {
+      if (at + 46 > directory.length || directory.readUInt32LE(at) !== 0x02014b50) throw corrupt();
+      const uncompressed = directory.readUInt32LE(at + 24);
+      const nameLength = directory.readUInt16LE(at + 28);
+      const extraLength = directory.readUInt16LE(at + 30);
+      const commentLength = directory.readUInt16LE(at + 32);
+      if (uncompressed === 0xffffffff) throw bomb();
+      unzipped += uncompressed;
+      if (unzipped > MAX_UNZIPPED_BYTES) throw bomb();
+      names.push(directory.toString('latin1', at + 46, at + 46 + nameLength));
+      at += 46 + nameLength + extraLength + commentLength;
+    }
+    return names;
+  } finally {
+    await handle.close();
+  }
 }
 
 function run(file: string, args: string[], timeoutMs: number, cwd: string): Promise<void> {
@@ -208,31 +336,36 @@ async function withConversionSlot<T>(fn: () => Promise<T>): Promise<T> {
 
 /**
  * Converts an Office/OpenDocument file to PDF with LibreOffice headless: its own temporary profile,
- * a time limit, at most MAX_CONCURRENT_CONVERSIONS at once, and the temporary folder removed afterwards.
+ * a time limit, at most MAX_CONVERSIONS at once, an output of at most MAX_CONVERTED_BYTES, and the
+ * temporary folder removed once `withPdf` has read the PDF.
  */
-export function convertToPdf(
-  buffer: Buffer,
-  extension: string,
-  label: string,
-  soffice: string,
-  timeoutMs = DEFAULT_CONVERSION_TIMEOUT_MS,
-): Promise<Buffer> {
-  return withConversionSlot(() => convertNow(buffer, extension, label, soffice, timeoutMs));
-}
-
-async function convertNow(
-  buffer: Buffer,
+export function convertToPdf<T>(
+  file: string,
   extension: string,
   label: string,
   soffice: string,
   timeoutMs: number,
-): Promise<Buffer> {
+  withPdf: (pdfFile: string) => Promise<T>,
+): Promise<T> {
+  return withConversionSlot(() => convertNow(file, extension, label, soffice, timeoutMs, withPdf));
+}
+
+async function convertNow<T>(
+  file: string,
+  extension: string,
+  label: string,
+  soffice: string,
+  timeoutMs: number,
+  withPdf: (pdfFile: string) => Promise<T>,
+): Promise<T> {
+  const failed = () => unprocessable(`Không chuyển đổi được tệp "${label}" sang PDF (tệp có thể bị hỏng)`);
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sp-convert-'));
   try {
     const input = path.join(dir, `document.${extension}`);
     const outDir = path.join(dir, 'out');
     await fs.promises.mkdir(outDir);
-    await fs.promises.writeFile(input, asBytes(buffer));
+    // LibreOffice names its output after its input and picks the filter by the extension: a copy named so
+    await fs.promises.copyFile(file, input);
     try {
       await run(
         soffice,
@@ -255,84 +388,80 @@ async function convertNow(
       );
     } catch (error) {
       const timedOut = (error as { killed?: boolean }).killed === true;
-      throw unprocessable(
-        timedOut
-          ? `Chuyển đổi tệp "${label}" sang PDF quá thời gian cho phép`
-          : `Không chuyển đổi được tệp "${label}" sang PDF (tệp có thể bị hỏng)`,
-      );
+      throw timedOut ? unprocessable(`Chuyển đổi tệp "${label}" sang PDF quá thời gian cho phép`) : failed();
     }
     const output = path.join(outDir, 'document.pdf');
-    try {
-      return await fs.promises.readFile(output);
-    } catch {
-      throw unprocessable(`Không chuyển đổi được tệp "${label}" sang PDF (tệp có thể bị hỏng)`);
+    const stat = await fs.promises.stat(output).catch(() => null);
+    if (!stat) throw failed();
+    if (stat.size > MAX_CONVERTED_BYTES) {
+      throw unprocessable(`Tệp "${label}" sau khi chuyển sang PDF quá lớn để in`);
     }
+    return await withPdf(output);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
 /**
- * Checks that the content matches the extension and counts the pages.
+ * Checks that the content of the received file matches its extension and counts the pages; the file is
+ * read from disk (never whole into this thread's memory, but for a converted PDF of bounded size).
  * 400 for an empty file, 415 for a content that is not what the extension says or a type this server
- * cannot count (or convert), 422 for an unreadable, encrypted or empty document.
+ * cannot count (or convert), 422 for an unreadable, encrypted, empty, hostile or too long document.
  */
 export async function countPages(
-  buffer: Buffer,
+  file: string,
   extension: string,
   label: string,
   options: PageCountOptions = {},
 ): Promise<CountedDocument> {
   const ext = extension.toLowerCase();
-  if (buffer.length === 0) throw new AppError(400, 'BAD_REQUEST', `Tệp "${label}" rỗng (0 byte)`);
-  const expected = EXPECTED_CONTENT[ext];
-  if (!expected) throw unsupported(`Máy chủ chưa hỗ trợ đếm trang cho loại tệp .${ext}`);
-  const actual = detectContent(buffer);
-  const matches =
-    actual === expected && (expected !== 'ooxml' || buffer.includes(OOXML_FOLDER[ext] ?? '\u0000', 0, 'latin1'));
-  if (!matches) {
-    throw unsupported(
-      `Nội dung tệp "${label}" không phải ${CONTENT_NAMES[expected]} như đuôi .${ext}` +
-        (actual && actual !== expected ? ` (thực chất là ${CONTENT_NAMES[actual]})` : ''),
-    );
-  }
+  const size = (await fs.promises.stat(file)).size;
+  if (size === 0) throw new AppError(400, 'BAD_REQUEST', `Tệp "${label}" rỗng (0 byte)`);
+  const head = await readHead(file);
+  const mismatch = contentMismatch(head, ext, label);
+  if (mismatch) throw mismatch;
+  const expected = EXPECTED_CONTENT[ext] as ContentKind;
+  const maxPages = options.maxPages ?? MAX_DOCUMENT_PAGES;
 
   switch (expected) {
     case 'pdf':
       return {
-        pages: await countPdfPages(buffer, label),
+        pages: await countPdfPages(file, label, options),
         printableKind: 'pdf',
         printableExtension: 'pdf',
-        printable: buffer,
         converted: false,
       };
     case 'png':
     case 'jpeg':
     case 'gif':
-      return { pages: 1, printableKind: expected, printableExtension: ext, printable: buffer, converted: false };
-    case 'text':
-      return {
-        pages: countTextPages(buffer),
-        printableKind: 'text',
-        printableExtension: 'txt',
-        printable: buffer,
-        converted: false,
-      };
+      return { pages: 1, printableKind: expected, printableExtension: ext, converted: false };
+    case 'text': {
+      const pages = await countTextPages(file);
+      if (pages > maxPages) throw tooManyPages(label, maxPages);
+      return { pages, printableKind: 'text', printableExtension: 'txt', converted: false };
+    }
     default: {
+      if (expected === 'ooxml' || expected === 'odf') {
+        const names = await inspectZip(file, size, label);
+        const folder = OOXML_FOLDER[ext];
+        const hasFolder = (f: string) =>
+          names ? names.some((name) => name.startsWith(f)) : head.includes(f, 0, 'latin1');
+        if (folder !== undefined && !hasFolder(folder)) {
+          throw unsupported(`Nội dung tệp "${label}" không phải ${CONTENT_NAMES[expected]} như đuôi .${ext}`);
+        }
+      }
       const soffice = options.soffice === undefined ? findSoffice() : options.soffice;
       if (!soffice) {
         throw unsupported(
           `Máy chủ chưa cài đặt công cụ chuyển đổi tài liệu (LibreOffice) nên chưa in được tệp .${ext}. Hãy chuyển "${label}" sang PDF rồi gửi lại`,
         );
       }
-      const pdf = await convertToPdf(buffer, ext, label, soffice, options.conversionTimeoutMs);
-      return {
-        pages: await countPdfPages(pdf, label),
-        printableKind: 'pdf',
-        printableExtension: 'pdf',
-        printable: pdf,
-        converted: true,
-      };
+      const timeoutMs = options.conversionTimeoutMs ?? DEFAULT_CONVERSION_TIMEOUT_MS;
+      return convertToPdf(file, ext, label, soffice, timeoutMs, async (pdfFile) => {
+        const pages = await countPdfPages(pdfFile, label, options);
+        const convertedPdf = await fs.promises.readFile(pdfFile);
+        return { pages, printableKind: 'pdf' as const, printableExtension: 'pdf', convertedPdf, converted: true };
+      });
     }
   }
 }

@@ -96,6 +96,12 @@ export async function findPrinterStatus(
   return db.one('SELECT printer_id, status FROM printers WHERE printer_id = $1', [printerId]);
 }
 
+/** The student's balance without a lock: the early check before a document is read (the charge locks). */
+export async function findBalance(db: Db, userId: string): Promise<number | undefined> {
+  const row = await db.one<{ balance: number }>('SELECT balance FROM users WHERE id = $1', [userId]);
+  return row?.balance;
+}
+
 /** The student's balance, row-locked: parallel submissions of one student take turns. */
 export async function lockBalance(db: Db, userId: string): Promise<number | undefined> {
   const row = await db.one<{ balance: number }>('SELECT balance FROM users WHERE id = $1 FOR UPDATE', [userId]);

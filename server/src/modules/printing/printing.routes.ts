@@ -7,6 +7,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
+import { assertCleanText, textProblem } from '../../lib/input';
+import { contentMismatch, isCountableExtension, SNIFF_BYTES } from '../../printing/page-count';
 import { currentUser } from '../../plugins/auth';
 import {
   CancelBody,
@@ -22,6 +24,7 @@ import {
 import {
   CANCEL_OK_MESSAGE,
   createPrintingService,
+  extensionOf,
   MAX_FILES_PER_REQUEST,
   SUBMIT_OK_MESSAGE,
   uploadDirFor,
@@ -31,25 +34,94 @@ import {
 } from './printing.service';
 
 const FIELD_BYTES = 1_048_576;
+/** The documents field: JSON options of at most MAX_FILES_PER_REQUEST documents. */
+const DOCUMENTS_MAX_CHARS = 100_000;
+const FILENAME_MAX_CHARS = 255;
 const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 const tooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 
 /**
- * Receives one file part: written as it arrives to a generated name in the upload folder (the file the
- * job prints, once accepted) and hashed on the way, while kept in memory for the type and page checks.
- * Writing and hashing overlap receiving instead of following it.
+ * Uploads being received at once, per student and in all. A request beyond either cap is refused
+ * before its body is read (429 for the student's own cap, 503 for the server's), and its slot is given
+ * back however it ends (accepted, refused, or the connection lost).
  */
-async function spoolFile(file: Readable, uploadDir: string): Promise<{ buffer: Buffer; spooled: SpooledFile }> {
+export class UploadGate {
+  private total = 0;
+  private readonly perUser = new Map<string, number>();
+
+  constructor(private readonly limits: { perUser: number; total: number }) {}
+
+  /** Takes a slot for the user, or throws 429/503; the returned function gives it back (once). */
+  acquire(userId: string): () => void {
+    const mine = this.perUser.get(userId) ?? 0;
+    if (mine >= this.limits.perUser) {
+      throw new AppError(
+        429,
+        'TOO_MANY_REQUESTS',
+        `Bạn đang gửi ${mine} yêu cầu in cùng lúc (tối đa ${this.limits.perUser}). Hãy đợi các yêu cầu trước hoàn tất rồi gửi lại`,
+      );
+    }
+    if (this.total >= this.limits.total) {
+      throw new AppError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        'Máy chủ đang nhận quá nhiều tệp cùng lúc. Vui lòng thử lại sau ít phút',
+      );
+    }
+    this.total += 1;
+    this.perUser.set(userId, mine + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.total -= 1;
+      const left = (this.perUser.get(userId) ?? 1) - 1;
+      if (left > 0) this.perUser.set(userId, left);
+      else this.perUser.delete(userId);
+    };
+  }
+
+  /** Uploads being received (for tests). */
+  get inFlight(): number {
+    return this.total;
+  }
+}
+
+/**
+ * Receives one file part straight to disk: written as it arrives to a generated name in the upload
+ * folder (the file the job prints, once accepted) and hashed on the way; only the first SNIFF_BYTES
+ * are kept, to check the content against the extension as soon as they are in (415 then, abandoning
+ * the rest of the body). Memory per upload is bounded whatever its size.
+ */
+async function spoolFile(file: Readable, uploadDir: string, extension: string, label: string): Promise<SpooledFile> {
   const spoolPath = path.join(uploadDir, `${crypto.randomUUID()}.part`);
   const hash = crypto.createHash('sha256');
-  const chunks: Uint8Array[] = [];
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  let checked = false;
   let size = 0;
+  const check = (): Error | null => {
+    checked = true;
+    return contentMismatch(Buffer.concat(head, headBytes), extension, label);
+  };
   const tap = new Transform({
     transform(chunk: Uint8Array, _encoding, callback) {
       hash.update(chunk);
-      chunks.push(chunk);
       size += chunk.length;
+      if (!checked) {
+        head.push(chunk);
+        headBytes += chunk.length;
+        if (headBytes >= SNIFF_BYTES) {
+          const refusal = check();
+          head.length = 0;
+          if (refusal) return callback(refusal);
+        }
+      }
       callback(null, chunk);
+    },
+    flush(callback) {
+      // a short file: checked once whole (an empty one is refused later, saying it is empty)
+      callback(!checked && size > 0 ? check() : null);
     },
   });
   try {
@@ -62,23 +134,22 @@ async function spoolFile(file: Readable, uploadDir: string): Promise<{ buffer: B
     await fs.promises.rm(spoolPath, { force: true }).catch(() => undefined);
     throw Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
   }
-  return { buffer: Buffer.concat(chunks, size), spooled: { path: spoolPath, sha256: hash.digest('hex') } };
+  return { path: spoolPath, sha256: hash.digest('hex'), size };
 }
 
 /** Removes the received files not taken as documents (a refused request, or any left over). */
 async function removeSpooled(upload: PrintUpload): Promise<void> {
   await Promise.all(
-    upload.files.map((file) =>
-      file.spooled ? fs.promises.rm(file.spooled.path, { force: true }).catch(() => undefined) : undefined,
-    ),
+    upload.files.map((file) => fs.promises.rm(file.spooled.path, { force: true }).catch(() => undefined)),
   );
 }
 
 /**
  * Reads the multipart print request: `file` parts (one per document), `documents` (JSON array of
- * options) and `printerId`. Files are held in memory within the configured limits (and written to the
- * upload folder as they arrive, see spoolFile): one file over max_file_bytes or the whole request over
- * max_request_bytes answers 413 before anything else. On an error the received files are removed.
+ * options) and `printerId`. Each part is checked as it arrives: text fields and file names by the
+ * shared text rule (400 naming the field), the file's type by its extension (415) before its first
+ * byte is read and by its first bytes (415) after, the sizes (413) while it streams to disk. Nothing
+ * of a file is kept in memory but its first bytes. On an error the received files are removed.
  */
 async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, uploadDir: string): Promise<PrintUpload> {
   if (!request.isMultipart()) {
@@ -108,17 +179,25 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, up
     });
     for await (const part of parts) {
       if (part.type === 'file') {
-        current = part.filename;
         if (part.fieldname !== 'file' && part.fieldname !== 'files') {
+          throw new AppError(400, 'VALIDATION_FAILED', 'Trường tệp không được hỗ trợ (dùng "file")');
+        }
+        const number = upload.files.length + 1;
+        const problem = textProblem(part.filename, { maxLength: FILENAME_MAX_CHARS });
+        if (problem) throw new AppError(400, 'VALIDATION_FAILED', `Tên tệp thứ ${number} (trường "file") ${problem}`);
+        const filename = part.filename || `tai-lieu-${number}`;
+        current = filename;
+        const ext = extensionOf(filename);
+        if (!ext || !limits.allowedTypes.includes(ext) || !isCountableExtension(ext)) {
           throw new AppError(
-            400,
-            'VALIDATION_FAILED',
-            `Trường tệp "${part.fieldname}" không được hỗ trợ (dùng "file")`,
+            415,
+            'UNSUPPORTED_MEDIA_TYPE',
+            `Loại tệp của "${filename}" không được phép in. Các loại được phép: ${limits.allowedTypes.join(', ')}`,
           );
         }
-        const { buffer, spooled } = await spoolFile(part.file, uploadDir);
-        upload.files.push({ filename: part.filename || `tai-lieu-${upload.files.length + 1}`, buffer, spooled });
-        total += buffer.length;
+        const spooled = await spoolFile(part.file, uploadDir, ext, filename);
+        upload.files.push({ filename, spooled });
+        total += spooled.size;
         if (total > limits.maxRequestBytes) {
           throw tooLarge(
             `Tổng dung lượng các tệp vượt quá giới hạn ${megabytes(limits.maxRequestBytes)} cho một yêu cầu`,
@@ -126,8 +205,10 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, up
         }
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-        if (part.fieldname === 'printerId') upload.printerId = value;
-        else if (part.fieldname === 'documents') upload.documents = value;
+        if (part.fieldname === 'printerId') upload.printerId = assertCleanText(value, 'printerId', { maxLength: 200 });
+        else if (part.fieldname === 'documents') {
+          upload.documents = assertCleanText(value, 'documents', { maxLength: DOCUMENTS_MAX_CHARS, multiline: true });
+        }
       }
     }
   } catch (error) {
@@ -150,6 +231,7 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, up
 export default async function printingRoutes(app: FastifyInstance): Promise<void> {
   const uploadDir = uploadDirFor(app.appConfig.dataDir);
   const service = createPrintingService({ db: app.db, realtime: app.realtime, uploadDir });
+  const uploads = new UploadGate(app.appConfig.uploadsInFlight);
 
   // Every change of a printer or a queue emits update-printer-list (the realtime convention): the
   // in-memory student list (and the cached histories showing queue positions) is dropped at the same
@@ -217,16 +299,31 @@ export default async function printingRoutes(app: FastifyInstance): Promise<void
         response: responses(SubmitData),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
-      const limits = await service.uploadLimits();
-      await fs.promises.mkdir(uploadDir, { recursive: true, mode: 0o700 });
-      const upload = await readPrintUpload(request, limits, uploadDir);
+      let bodyRead = false;
+      let release: (() => void) | undefined;
       try {
-        return ok(await service.submit(user, upload, limits), SUBMIT_OK_MESSAGE);
+        release = uploads.acquire(user.id);
+        // before the body: a student who cannot pay a single page sends nothing to count
+        await service.requireBalance(user.id, 1);
+        const limits = await service.uploadLimits();
+        await fs.promises.mkdir(uploadDir, { recursive: true, mode: 0o700 });
+        const upload = await readPrintUpload(request, limits, uploadDir);
+        bodyRead = true;
+        try {
+          return ok(await service.submit(user, upload, limits), SUBMIT_OK_MESSAGE);
+        } finally {
+          // the accepted files were renamed to their documents' names: what is left was refused
+          await removeSpooled(upload);
+        }
+      } catch (error) {
+        // refused before the whole body came: the connection is closed after the answer rather than
+        // the rest of the upload received for nothing
+        if (!bodyRead) void reply.header('connection', 'close');
+        throw error;
       } finally {
-        // the accepted files were renamed to their documents' names: what is left was refused
-        await removeSpooled(upload);
+        release?.();
       }
     },
   );

@@ -32,6 +32,7 @@ import type { Realtime } from '../../realtime/realtime';
 import type { AuthUser } from '../../types';
 import {
   cancelQueuedLog,
+  findBalance,
   findCurrentFileTypes,
   findLogOwner,
   findLogsByIds,
@@ -62,18 +63,17 @@ export const HISTORY_CACHE_TTL_MS = 2_000;
 /** Cached history answers (student × query), at most; the least recently used go first. */
 export const HISTORY_CACHE_MAX_ENTRIES = 10_000;
 
-/** A received file already written to the upload folder (a temporary name) with its SHA-256. */
+/** A received file, written to the upload folder (a temporary name) as it arrived, with its SHA-256. */
 export interface SpooledFile {
   path: string;
   sha256: string;
+  size: number;
 }
 
-/** One uploaded file, read into memory (bounded by the configured size limits). */
+/** One uploaded file: on disk only (never held in memory); accepted, it is renamed, not written again. */
 export interface UploadedFile {
   filename: string;
-  buffer: Buffer;
-  /** The same bytes on disk: an accepted document that prints as received is renamed, not written again. */
-  spooled?: SpooledFile;
+  spooled: SpooledFile;
 }
 
 /** The multipart request of POST /v1/student/printing. */
@@ -176,7 +176,8 @@ export function toStudentLog(row: LogRow): StudentPrintingLog {
   };
 }
 
-function extensionOf(filename: string): string {
+/** A file name's extension, lower case, without the dot ('' when none). */
+export function extensionOf(filename: string): string {
   return path.extname(filename).slice(1).toLowerCase();
 }
 
@@ -214,6 +215,17 @@ function parseDocuments(raw: string | undefined, fileCount: number): unknown[] {
   return parsed;
 }
 
+/** 422 with the missing count; `atLeast` when the cost is the least the request could cost (before counting). */
+function notEnoughPages(required: number, balance: number, atLeast: boolean): AppError {
+  const data: NotEnoughPagesData = { required, balance, missing: required - balance };
+  return new AppError(
+    422,
+    'BUSINESS_RULE',
+    `Không đủ số trang in: cần ${atLeast ? 'ít nhất ' : ''}${required} trang A4, số dư còn ${balance} trang, thiếu ${data.missing} trang. Vui lòng mua thêm giấy`,
+    data,
+  );
+}
+
 interface PreparedDocument {
   title: string;
   fileType: string;
@@ -223,9 +235,10 @@ interface PreparedDocument {
   selectedPages: number;
   sheets: number;
   cost: number;
-  printable: Buffer;
   printableExtension: string;
-  /** The received file on disk, when the printable file is the received one (not converted). */
+  /** The converted PDF (Office files); absent when the received file is what prints. */
+  convertedPdf: Buffer | undefined;
+  /** The received file on disk, when it is what prints (not converted). */
   spooled: SpooledFile | undefined;
 }
 
@@ -272,19 +285,21 @@ export function createPrintingService(deps: PrintingServiceDeps) {
     try {
       for (const doc of prepared) {
         const name = `${crypto.randomUUID()}.${doc.printableExtension}`;
-        if (doc.spooled) {
+        const converted = doc.convertedPdf;
+        if (!converted) {
+          if (!doc.spooled) throw new Error('a document with nothing to store');
           // written and hashed while it was received: only its final name is given here
           await fs.promises.rename(doc.spooled.path, path.join(uploadDir, name));
           names.push(name);
           hashes.push(doc.spooled.sha256);
           continue;
         }
-        await fs.promises.writeFile(path.join(uploadDir, name), asBytes(doc.printable), {
+        await fs.promises.writeFile(path.join(uploadDir, name), asBytes(converted), {
           flag: 'wx',
           mode: 0o600,
         });
         names.push(name);
-        hashes.push(crypto.createHash('sha256').update(asBytes(doc.printable)).digest('hex'));
+        hashes.push(crypto.createHash('sha256').update(asBytes(converted)).digest('hex'));
       }
     } catch (error) {
       await removeFiles(names);
@@ -372,6 +387,16 @@ export function createPrintingService(deps: PrintingServiceDeps) {
     },
 
     /**
+     * Refuses (422, as when the charge fails) a student whose balance is under `least` pages, read
+     * without a lock: the early check that spares counting a document the student cannot pay for.
+     */
+    async requireBalance(userId: string, least: number): Promise<void> {
+      const balance = await findBalance(db, userId);
+      if (balance === undefined) throw errors.unauthenticated('Tài khoản không tồn tại hoặc đã bị vô hiệu hóa');
+      if (balance < least) throw notEnoughPages(least, balance, true);
+    },
+
+    /**
      * Accepts a print request: the printer must exist (404) and be active (422); each file's extension
      * must be allowed and its content must match it (415); options are checked (400); pages are counted
      * here. Then, in one transaction, every document is stored, queued and charged (one ledger row per
@@ -402,25 +427,31 @@ export function createPrintingService(deps: PrintingServiceDeps) {
         options: validatePrintOptions(rawOptions[i], `Tài liệu ${i + 1} ("${file.filename}")`),
       }));
 
+      // Before any document is read: a student who cannot pay even one page of each is refused here, so
+      // a hostile document from a student without pages costs the server nothing (the charge below stays
+      // the authority, under the row lock).
+      const least = validated.reduce((sum, { options }) => sum + printCost(1, options).cost, 0);
+      await this.requireBalance(user.id, least);
+
       const prepared: PreparedDocument[] = [];
       for (const [i, { file, options }] of validated.entries()) {
         const ext = extensionOf(file.filename);
-        const counted = await countPages(file.buffer, ext, file.filename, deps.pageCount);
+        const counted = await countPages(file.spooled.path, ext, file.filename, deps.pageCount);
         const label = `Tài liệu ${i + 1} ("${file.filename}")`;
         const selectedPages = withLabel(label, () => selectedPageCount(parsePageRanges(options.pages), counted.pages));
         const { sheets, cost } = printCost(selectedPages, options);
         prepared.push({
           title: file.filename,
           fileType: ext,
-          sizeBytes: file.buffer.length,
+          sizeBytes: file.spooled.size,
           pages: counted.pages,
           options,
           selectedPages,
           sheets,
           cost,
-          printable: counted.printable,
           printableExtension: counted.printableExtension,
-          spooled: counted.printable === file.buffer ? file.spooled : undefined,
+          convertedPdf: counted.convertedPdf,
+          spooled: counted.convertedPdf ? undefined : file.spooled,
         });
       }
       const totalCost = prepared.reduce((sum, doc) => sum + doc.cost, 0);
@@ -434,15 +465,7 @@ export function createPrintingService(deps: PrintingServiceDeps) {
           if (locked.status !== 1) throw errors.businessRule(PRINTER_PAUSED_MESSAGE);
           const balance = await lockBalance(t, user.id);
           if (balance === undefined) throw errors.unauthenticated('Tài khoản không tồn tại hoặc đã bị vô hiệu hóa');
-          if (balance < totalCost) {
-            const data: NotEnoughPagesData = { required: totalCost, balance, missing: totalCost - balance };
-            throw new AppError(
-              422,
-              'BUSINESS_RULE',
-              `Không đủ số trang in: cần ${totalCost} trang A4, số dư còn ${balance} trang, thiếu ${data.missing} trang. Vui lòng mua thêm giấy`,
-              data,
-            );
-          }
+          if (balance < totalCost) throw notEnoughPages(totalCost, balance, false);
           const ids: string[] = [];
           let after = balance;
           for (const [i, doc] of prepared.entries()) {
