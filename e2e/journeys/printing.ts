@@ -175,7 +175,8 @@ export const printingJourneys: Journey[] = [
       await signInStudent(page, ctx.url);
       await page.goto(`${ctx.url}/#/Printing`);
       await page.getByRole('heading', { name: 'CHỌN MÁY IN', exact: true }).waitFor();
-      const card = page.getByRole('button', { name: `Máy in ${PAUSED}`, exact: true });
+      // The card: its title is the button, a tap anywhere on it presses it.
+      const card = page.locator('article', { has: page.getByRole('button', { name: `Máy in ${PAUSED}`, exact: true }) });
       await card.getByText('Tạm dừng', { exact: true }).waitFor();
       await card.click();
       await toast(page, 'Máy in đang Tạm dừng!').waitFor();

@@ -48,7 +48,7 @@ export function LedgerDialog({ open, onClose }: { open: boolean; onClose: () => 
             title: t('payments.ledger.delta'),
             align: 'right',
             render: (_, row) => (
-              <span style={{ color: row.delta < 0 ? '#cf1322' : '#389e0d', fontWeight: 600 }}>
+              <span style={{ color: row.delta < 0 ? '#cf1322' : '#237804', fontWeight: 600 }}>
                 {row.delta > 0 ? `+${row.delta}` : row.delta}
               </span>
             ),
