@@ -93,7 +93,14 @@ export class UploadGate {
  * are kept, to check the content against the extension as soon as they are in (415 then, abandoning
  * the rest of the body). Memory per upload is bounded whatever its size.
  */
-async function spoolFile(file: Readable, uploadDir: string, extension: string, label: string): Promise<SpooledFile> {
+async function spoolFile(
+  file: Readable,
+  uploadDir: string,
+  extension: string,
+  label: string,
+  requestBytesLeft: number,
+  totalTooLarge: () => AppError,
+): Promise<SpooledFile> {
   const spoolPath = path.join(uploadDir, `${crypto.randomUUID()}.part`);
   const hash = crypto.createHash('sha256');
   const head: Uint8Array[] = [];
@@ -108,6 +115,7 @@ async function spoolFile(file: Readable, uploadDir: string, extension: string, l
     transform(chunk: Uint8Array, _encoding, callback) {
       hash.update(chunk);
       size += chunk.length;
+      if (size > requestBytesLeft) return callback(totalTooLarge());
       if (!checked) {
         head.push(chunk);
         headBytes += chunk.length;
@@ -124,6 +132,11 @@ async function spoolFile(file: Readable, uploadDir: string, extension: string, l
       callback(!checked && size > 0 ? check() : null);
     },
   });
+  // busboy stops the file at max_file_bytes but reads the rest of the part before ending it: stopped
+  // here at once instead, so the refusal does not wait for the whole body
+  file.once('limit', () =>
+    tap.destroy(Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' })),
+  );
   try {
     await pipeline(file, tap, fs.createWriteStream(spoolPath, { flags: 'wx', mode: 0o600 }));
   } catch (error) {
@@ -195,7 +208,9 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, up
             `Loại tệp của "${filename}" không được phép in. Các loại được phép: ${limits.allowedTypes.join(', ')}`,
           );
         }
-        const spooled = await spoolFile(part.file, uploadDir, ext, filename);
+        const spooled = await spoolFile(part.file, uploadDir, ext, filename, limits.maxRequestBytes - total, () =>
+          tooLarge(`Tổng dung lượng các tệp vượt quá giới hạn ${megabytes(limits.maxRequestBytes)} cho một yêu cầu`),
+        );
         upload.files.push({ filename, spooled });
         total += spooled.size;
         if (total > limits.maxRequestBytes) {
