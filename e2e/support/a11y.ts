@@ -104,6 +104,11 @@ export const GATE_WIDTHS = [360, 768, 1280, 1920] as const;
 /** axe and the overflow check at every gate width, restoring the page's viewport afterwards. */
 export async function checkAtEveryWidth(page: Page, label: string, options: AxeOptions = {}): Promise<void> {
   const original = page.viewportSize();
+  // A list still loading sits at half opacity under antd's spinner: axe would judge the contrast of a fading
+  // frame. Wait for the data (a spinner that never ends is checked as it is).
+  await page
+    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   try {
     for (const width of GATE_WIDTHS) {
       await page.setViewportSize({ width, height: original?.height ?? 900 });
