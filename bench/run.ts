@@ -1,7 +1,8 @@
 // Benchmarks that print figures (not timed tests). Run: npm run bench (after npm run build).
 // Every load goes to loopback servers this script starts, for a bounded time.
 // `npm run bench -- printing` runs only the student-printing figures of issue 3; one of them alone:
-// `npm run bench -- print-accept | printers-list | filter-logs`; `npm run bench -- foundation` the rest.
+// `npm run bench -- print-accept | printers-list | filter-logs`; `npm run bench -- foundation` the rest;
+// `npm run bench -- upload-memory` the server's memory under 8 parallel 200 MB uploads (issue 7).
 import { launchBrowser } from '../e2e/support/browser';
 import { startPortal } from '../e2e/support/portal';
 import { load } from './lib/load';
@@ -10,6 +11,7 @@ import { measurePage, type PageWeight } from './page-weight';
 import { benchPrintAccept } from './print-accept';
 import { benchPrintersList } from './printers-list';
 import { benchFilterLogs } from './filter-logs';
+import { benchUploadMemory } from './upload-memory';
 
 async function signIn(url: string, email: string): Promise<{ accessToken: string; refreshToken: string }> {
   const res = await fetch(`${url}/v1/user/login`, {
@@ -66,6 +68,7 @@ const GROUPS: Record<string, (() => Promise<unknown>)[]> = {
   'print-accept': [benchPrintAccept],
   'printers-list': [benchPrintersList],
   'filter-logs': [benchFilterLogs],
+  'upload-memory': [benchUploadMemory],
 };
 
 async function main(): Promise<void> {

@@ -34,6 +34,8 @@ export interface AccessLine {
 
 export interface BenchPortal {
   url: string;
+  /** The server process (to sample its memory). */
+  pid: number;
   /** Access-log lines seen so far (only when started with accessLog: true). */
   accessLog: AccessLine[];
   stop(): Promise<void>;
@@ -95,6 +97,7 @@ export async function startBenchPortal(
   }
   return {
     url,
+    pid: child.pid ?? 0,
     accessLog,
     async stop() {
       if (child.exitCode !== null) return;
