@@ -94,16 +94,19 @@ export default function BkpayPage() {
           minWidth={900}
           emptyText={t('payments.bkpay.empty')}
           columns={[
-            { key: 'batch', title: t('payments.bkpay.batch'), onHeaderCell: oneLine, render: (_, p) => p.stt },
+            // Widths for the short columns, so that the content gets the room (a fixed layout shares it evenly).
+            { key: 'batch', title: t('payments.bkpay.batch'), width: 70, onHeaderCell: oneLine, render: (_, p) => p.stt },
             {
               key: 'id',
               title: t('payments.bkpay.id'),
+              width: 130,
               onHeaderCell: oneLine,
               render: (_, p) => <code style={{ whiteSpace: 'nowrap' }}>{paymentShortId(p._id)}</code>,
             },
             {
               key: 'semester',
               title: t('payments.bkpay.semester'),
+              width: 90,
               card: 'title',
               onHeaderCell: oneLine,
               render: (_, p) => semesterLabel(p.shortContent),
@@ -126,6 +129,7 @@ export default function BkpayPage() {
             {
               key: 'actions',
               title: t('payments.bkpay.actions'),
+              width: 100,
               card: 'actions',
               onHeaderCell: oneLine,
               render: (_, p) => (
