@@ -2,7 +2,7 @@
 // overflow at 360/768/1280/1920 px, and the login and print flows with the keyboard alone.
 import type { Locator, Page } from 'playwright-core';
 import { checkAtEveryWidth } from '../support/a11y';
-import { assert, newPage, type Journey } from '../support/harness';
+import { assert, newPage, takeCspViolations, type Journey } from '../support/harness';
 import { LoginPage } from '../support/login-page';
 import { makePdf } from '../support/pdf';
 import { closeUserPanel, openUserPanel, STUDENT } from '../support/student';
@@ -50,6 +50,33 @@ async function signIn(page: Page, url: string, email: string): Promise<void> {
 const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, exact: true });
 
 export const a11yJourneys: Journey[] = [
+  {
+    name: 'a11y gate: the portal CSP refuses an injected inline script and a foreign script, and the gate sees it',
+    async run(ctx) {
+      const { page, close } = await newPage(ctx);
+      await page.goto(`${ctx.url}/#/Login`);
+      await page.getByLabel('Tên tài khoản').waitFor();
+      const ran = await page.evaluate(async () => {
+        const flags = window as unknown as { __inline?: boolean; __foreign?: boolean };
+        const script = document.createElement('script');
+        script.textContent = 'window.__inline = true';
+        document.body.append(script);
+        // (eval cannot be tried from here: code run by the DevTools protocol is exempt from the page's CSP;
+        // the server test checks the policy has no 'unsafe-eval')
+        const foreign = document.createElement('script');
+        foreign.src = 'data:text/javascript,window.__foreign%20%3D%20true';
+        document.body.append(foreign);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return { inline: flags.__inline === true, foreign: flags.__foreign === true };
+      });
+      await page.waitForTimeout(200);
+      const seen = takeCspViolations();
+      assert(!ran.inline, 'an injected inline script ran');
+      assert(!ran.foreign, 'a script from a source outside the policy ran');
+      assert(seen.some((v) => /script-src/.test(v)), `the gate saw no violation: ${JSON.stringify(seen)}`);
+      await close();
+    },
+  },
   {
     name: 'a11y gate: public routes and the /Test modal (axe, no overflow at 4 widths)',
     async run(ctx) {
