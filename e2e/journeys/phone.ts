@@ -4,7 +4,14 @@ import type { Locator, Page } from 'playwright-core';
 import { assertNoHorizontalOverflow, runAxe } from '../support/a11y';
 import { assert, newPage, screenshot, type Journey } from '../support/harness';
 import { makePdf } from '../support/pdf';
-import { ensureBalance, headerBalance, openUserPanel, signInStudent, toast, waitForHeaderBalance } from '../support/student';
+import {
+  ensureBalance,
+  headerBalance,
+  openUserPanel,
+  signInStudent,
+  toast,
+  waitForHeaderBalance,
+} from '../support/student';
 
 const WIDTH = 360;
 const HEIGHT = 740;
@@ -24,12 +31,18 @@ async function assertTappable(page: Page, action: Locator, label: string): Promi
   await action.scrollIntoViewIfNeeded();
   const box = await action.boundingBox();
   assert(box, `${label}: not displayed`);
-  assert(box.x >= 0 && box.x + box.width <= WIDTH + 0.5, `${label}: spans ${box.x}..${box.x + box.width} px of ${WIDTH}`);
+  assert(
+    box.x >= 0 && box.x + box.width <= WIDTH + 0.5,
+    `${label}: spans ${box.x}..${box.x + box.width} px of ${WIDTH}`,
+  );
   assert(box.y >= 0 && box.y + box.height <= HEIGHT + 0.5, `${label}: not in view (y ${box.y})`);
-  const reached = await action.evaluate((el, [x, y]) => {
-    const hit = document.elementFromPoint(x!, y!);
-    return hit !== null && (hit === el || el.contains(hit));
-  }, [box.x + box.width / 2, box.y + box.height / 2]);
+  const reached = await action.evaluate(
+    (el, [x, y]) => {
+      const hit = document.elementFromPoint(x!, y!);
+      return hit !== null && (hit === el || el.contains(hit));
+    },
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
   assert(reached, `${label}: something else lies on top of it`);
 }
 
@@ -47,7 +60,10 @@ async function choosePdf(page: Page, name: string, pages: number, copies: number
   await assertTappable(page, copiesBox, 'the copies field');
   await copiesBox.fill(String(copies));
   await copiesBox.blur();
-  await page.getByTestId('total-cost').filter({ hasText: `Tổng chi phí: ${pages * copies} trang A4` }).waitFor();
+  await page
+    .getByTestId('total-cost')
+    .filter({ hasText: `Tổng chi phí: ${pages * copies} trang A4` })
+    .waitFor();
   return fileCard;
 }
 
@@ -166,7 +182,10 @@ export const phoneJourneys: Journey[] = [
       const calendar = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').first();
       await calendar.waitFor();
       const box = await calendar.boundingBox();
-      assert(box && box.x >= 0 && box.x + box.width <= WIDTH, `the calendar spans ${box?.x}..${(box?.x ?? 0) + (box?.width ?? 0)} px`);
+      assert(
+        box && box.x >= 0 && box.x + box.width <= WIDTH,
+        `the calendar spans ${box?.x}..${(box?.x ?? 0) + (box?.width ?? 0)} px`,
+      );
       assert(box.y >= 0 && box.y + box.height <= HEIGHT, `the calendar spans ${box.y}..${box.y + box.height} px down`);
       // A day picked in the calendar (outside the popover's box) keeps the popover open, with the date in.
       const today = calendar.locator('.ant-picker-cell-today');
