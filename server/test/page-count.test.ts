@@ -10,6 +10,7 @@ import {
   type PageCountOptions,
 } from '../src/printing/page-count';
 import { VIETNAMESE } from './helpers';
+import { cyclicTree, deepTree, flatTree, pageTreeBomb, sharedPage } from './pdf-bombs';
 import { makePdf, PNG_1x1 } from './printing-fixtures';
 
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
@@ -191,4 +192,36 @@ describe('countPages', () => {
     },
     120_000,
   );
+});
+
+describe('hostile PDFs (counted in the worker pool)', () => {
+  it.each([
+    ['a page-tree bomb of 10^9 leaves', () => pageTreeBomb(9), /dùng lại nhiều lần/],
+    [
+      'a page-tree bomb of 2^40 leaves (40 levels of two)',
+      () => pageTreeBomb(40, 2),
+      /dùng lại nhiều lần|lồng nhau quá sâu/,
+    ],
+    ['a cycle', cyclicTree, /tự tham chiếu vòng/],
+    ['a page listed twice', sharedPage, /dùng lại nhiều lần/],
+    ['a tree 40 levels deep', () => deepTree(40), /lồng nhau quá sâu/],
+    ['10,001 pages', () => flatTree(10_001), /hơn 10\.000 trang/],
+  ])('refuses %s in well under a second (422)', async (_name, make, message) => {
+    const started = performance.now();
+    const error = await refusal(countPages(make(), 'pdf', 'x.pdf'));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(error.statusCode).toBe(422);
+    expect(error.message).toMatch(message);
+  });
+
+  it('counts the leaves, not /Count, and accepts a tree 30 levels deep', async () => {
+    expect((await countPages(flatTree(2, 999_999_999), 'pdf', 'a.pdf')).pages).toBe(2);
+    expect((await countPages(deepTree(30), 'pdf', 'b.pdf')).pages).toBe(1);
+  });
+
+  it('refuses a text file of more than 10,000 pages (422)', async () => {
+    const error = await refusal(countPages(Buffer.from('\n'.repeat(60 * 10_000 + 1)), 'txt', 'dai.txt'));
+    expect(error.statusCode).toBe(422);
+    expect(error.message).toMatch(/hơn 10\.000 trang/);
+  });
 });

@@ -109,3 +109,15 @@ export function buildZip(entries: ZipEntry[]): Buffer {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end].map((b) => new Uint8Array(b)));
 }
+
+/** One page under `levels` page-tree nodes, each the only kid of the one above. */
+export function deepTree(levels: number): Buffer {
+  const objects = [CATALOG];
+  for (let level = 0; level < levels; level += 1) {
+    const self = level + 2;
+    const parent = level === 0 ? '' : `/Parent ${self - 1} 0 R `;
+    objects.push(`<< /Type /Pages ${parent}/Kids [${self + 1} 0 R] /Count 1 >>`);
+  }
+  objects.push(leaf(levels + 1));
+  return buildPdf(objects);
+}
