@@ -309,7 +309,9 @@ export default async function printingRoutes(app: FastifyInstance): Promise<void
           "pages 'all' hoặc '1-3,5'). Máy chủ tự đếm số trang. Chi phí = ceil(trang / (trang mỗi tờ × số mặt)) × số bản, " +
           'gấp đôi cho A3. Tất cả tài liệu được nhận và trừ trang trong một giao dịch, hoặc không tài liệu nào. ' +
           'Lỗi: 400 tùy chọn sai, 404 máy in không tồn tại, 413 tệp quá lớn, 415 loại tệp không được phép hoặc ' +
-          'nội dung không khớp đuôi tệp, 422 máy in tạm dừng / tệp hỏng hoặc mã hóa / không đủ số trang (data.missing).',
+          'nội dung không khớp đuôi tệp (kiểm tra ngay từ những byte đầu), 422 máy in tạm dừng / tệp hỏng hoặc mã hóa / ' +
+          'cây trang không hợp lệ / quá 10.000 trang / không đủ số trang (data.missing; số dư 0 bị từ chối trước khi nhận tệp), ' +
+          '429 quá 2 yêu cầu in cùng lúc của một sinh viên, 503 máy chủ đang nhận quá nhiều tệp.',
         consumes: ['multipart/form-data'],
         response: responses(SubmitData),
       },
