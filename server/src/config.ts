@@ -35,7 +35,15 @@ export interface AppConfig {
   /** Largest JSON / form body in bytes (uploads have their own limits in system_config). */
   bodyLimit: number;
   trustProxy: boolean;
-  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMs: number };
+  /**
+   * Login failures, counted in the database per (account, address) pair and per address within windowMs:
+   * a pair's first freeFailuresPerPair failures cost nothing, each further one doubles the wait before the
+   * pair may try again (1 s, 2 s, 4 s... up to maxDelayMs); an address over maxFailuresPerIp waits from its
+   * first failure on each account, while a right password of another account still signs in.
+   */
+  login: { freeFailuresPerPair: number; maxDelayMs: number; maxFailuresPerIp: number; windowMs: number };
+  /** How often an instance reads the sessions other instances ended (SESSION_REVOCATION_POLL). */
+  sessionRevocationPollMs: number;
   /** Creates this spso account at start when no spso exists (production bootstrap without demo data). */
   bootstrapSpso: { email: string; password: string } | null;
   /** Start the print dispatcher (PRINT_DISPATCHER); null = yes, except when env is 'test'. */
@@ -193,10 +201,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bodyLimit: int(env, 'BODY_LIMIT', 1_048_576, 1_024, 1_073_741_824),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     login: {
-      maxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_ACCOUNT', 5, 1, 1_000),
+      freeFailuresPerPair: int(env, 'LOGIN_FREE_FAILURES', 3, 0, 1_000),
+      maxDelayMs: duration(env, 'LOGIN_MAX_DELAY', '15m'),
       maxFailuresPerIp: int(env, 'LOGIN_MAX_FAILURES_IP', 20, 1, 100_000),
       windowMs: duration(env, 'LOGIN_FAILURE_WINDOW', '15m'),
     },
+    sessionRevocationPollMs: duration(env, 'SESSION_REVOCATION_POLL', '1s'),
     bootstrapSpso: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : null,
     printDispatcher: str(env, 'PRINT_DISPATCHER') === undefined ? null : bool(env, 'PRINT_DISPATCHER', true),
     printSimMsPerSheet: int(env, 'PRINT_SIM_MS_PER_SHEET', 1_000, 0, 600_000),

@@ -2,6 +2,7 @@ import type { Role } from 'shared-api/contracts';
 import type { AppConfig } from './config';
 import type { Db } from './db';
 import type { TokenService } from './lib/tokens';
+import type { RevokedSessions } from './modules/auth/revoked-sessions';
 import type { Realtime } from './realtime/realtime';
 
 /**
@@ -14,6 +15,11 @@ export type RouteRoles = 'public' | 'all' | readonly Role[];
 export interface AuthUser {
   id: string;
   role: Role;
+  /**
+   * The session (login) the access token belongs to: its refresh-token family. Logout or a revoked
+   * login ends it, and with it every access token and socket of that session.
+   */
+  sid?: string;
 }
 
 /** What /healthz reports about the print dispatcher (a later issue starts it). */
@@ -36,6 +42,8 @@ declare module 'fastify' {
     appConfig: AppConfig;
     db: Db;
     tokens: TokenService;
+    /** Sessions ended by logout or revocation (checked on every request, no database query). */
+    sessions: RevokedSessions;
     realtime: Realtime;
     dispatcher: DispatcherStatus;
   }

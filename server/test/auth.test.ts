@@ -50,35 +50,56 @@ describe('auth', () => {
       }
     });
 
-    it('answers 429 after 5 failures for one account, even with the right password', async () => {
+    it('a pair (account, address) has 3 free failures, then waits that double: 429 with Retry-After, right password included', async () => {
       const email = DEMO_ACCOUNTS.staff;
-      for (let i = 0; i < 5; i += 1) {
-        expect((await login(t.app, email, `wrong-${i}`, `10.1.0.${i}`)).statusCode).toBe(401);
-      }
-      const locked = await login(t.app, email, undefined, '10.1.0.99');
-      expect(locked.statusCode).toBe(429);
-      expect(body(locked).code).toBe('TOO_MANY_REQUESTS');
-      expect(body(locked).message).toMatch(VIETNAMESE);
-      // the failures are in the database: clearing them lifts the lock (any instance would agree)
-      await t.app.db.query('DELETE FROM login_failures WHERE email = $1', [email]);
-      expect((await login(t.app, email)).statusCode).toBe(200);
+      const ip = '10.1.0.1';
+      for (let i = 0; i < 3; i += 1) expect((await login(t.app, email, `wrong-${i}`, ip)).statusCode).toBe(401);
+      const waiting = await login(t.app, email, undefined, ip);
+      expect(waiting.statusCode).toBe(429);
+      expect(waiting.headers['retry-after']).toBe('1');
+      expect(body(waiting).code).toBe('TOO_MANY_REQUESTS');
+      expect(body(waiting).message).toMatch(VIETNAMESE);
+      await sleep(1_100);
+      expect((await login(t.app, email, 'wrong-3', ip)).statusCode).toBe(401);
+      const longer = await login(t.app, email, undefined, ip);
+      expect(longer.statusCode).toBe(429);
+      expect(longer.headers['retry-after']).toBe('2');
+      // the failures are in the database: every instance counts them
+      const rows = await t.app.db.query('SELECT 1 FROM login_failures WHERE email = $1 AND ip = $2', [email, ip]);
+      expect(rows).toHaveLength(4);
     });
 
-    it('answers 429 after 20 failures from one address over several accounts', async () => {
+    it('wrong passwords from one address never lock the owner out from another', async () => {
+      const email = DEMO_ACCOUNTS.student;
+      for (let i = 0; i < 8; i += 1) {
+        expect([401, 429]).toContain((await login(t.app, email, `guess-${i}`, '10.4.0.66')).statusCode);
+      }
+      expect((await login(t.app, email, undefined, '10.4.0.7')).statusCode).toBe(200);
+    });
+
+    it('an address over 20 failures: each wrong try answers 429, the right password of another account still signs in', async () => {
       const ip = '10.2.0.1';
       for (let i = 0; i < 20; i += 1) {
         expect((await login(t.app, `ghost${i}@hcmut.edu.vn`, 'x', ip)).statusCode).toBe(401);
       }
-      expect((await login(t.app, DEMO_ACCOUNTS.spso, undefined, ip)).statusCode).toBe(429);
-      expect((await login(t.app, DEMO_ACCOUNTS.spso, undefined, '10.2.0.2')).statusCode).toBe(200);
+      // someone else behind the same address signs in
+      expect((await login(t.app, DEMO_ACCOUNTS.spso, undefined, ip)).statusCode).toBe(200);
+      // a guess from it is refused and counted, and that pair now waits from its first failure
+      const guess = await login(t.app, DEMO_ACCOUNTS.staff, 'guess', ip);
+      expect(guess.statusCode).toBe(429);
+      expect(body(guess).message).toMatch(VIETNAMESE);
+      expect((await login(t.app, DEMO_ACCOUNTS.staff, undefined, ip)).statusCode).toBe(429);
+      // elsewhere nothing changed
+      expect((await login(t.app, DEMO_ACCOUNTS.staff, undefined, '10.2.0.2')).statusCode).toBe(200);
     });
 
-    it('a successful login clears the account failures', async () => {
+    it('a successful login clears its pair failures, not those of other addresses', async () => {
       const email = DEMO_ACCOUNTS.spso;
-      for (let i = 0; i < 4; i += 1) await login(t.app, email, 'bad', '10.3.0.1');
+      for (let i = 0; i < 2; i += 1) await login(t.app, email, 'bad', '10.3.0.1');
+      await login(t.app, email, 'bad', '10.3.0.2');
       expect((await login(t.app, email, undefined, '10.3.0.1')).statusCode).toBe(200);
-      const rows = await t.app.db.query('SELECT 1 FROM login_failures WHERE email = $1', [email]);
-      expect(rows).toHaveLength(0);
+      const rows = await t.app.db.query<{ ip: string }>('SELECT ip FROM login_failures WHERE email = $1', [email]);
+      expect(rows.map((row) => row.ip)).toEqual(['10.3.0.2']);
     });
   });
 

@@ -35,7 +35,8 @@ describe('loadConfig', () => {
         staff: '/remotes/staff/remoteEntry.js',
         spso: '/remotes/spso/remoteEntry.js',
       },
-      login: { maxFailuresPerAccount: 5, maxFailuresPerIp: 20, windowMs: 900_000 },
+      login: { freeFailuresPerPair: 3, maxDelayMs: 900_000, maxFailuresPerIp: 20, windowMs: 900_000 },
+      sessionRevocationPollMs: 1_000,
     });
     expect(config.dataDir).toMatch(/data[\\/]pglite$/);
   });

@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { refreshAccessToken } from './client';
+import { SOCKET_EVENTS } from './contracts';
 import { tokenStorage } from './tokens';
 
 let socket: Socket | null = null;
@@ -19,7 +20,8 @@ function publish(): void {
 /**
  * Opens the one realtime connection of the portal with the stored access token (after login).
  * socket.io-client loads only then, so the public pages do not carry it. When the server says the
- * token expired, it refreshes once and reconnects with the new token.
+ * token expired (at the handshake, or later by the token-expired event), it refreshes once and reconnects
+ * with the new token. A session ended by logout or revocation is disconnected by the server: no retry.
  */
 export function connectSocket(): Promise<Socket> {
   if (socket) return Promise.resolve(socket);
@@ -34,6 +36,14 @@ export function connectSocket(): Promise<Socket> {
       refreshAccessToken()
         .then(() => s.connect())
         .catch(() => disconnectSocket());
+    });
+    // The token of a connected socket expired: the server says so, then disconnects it (a server-side
+    // disconnect is never retried by socket.io). Refresh at once and reconnect once it has let go.
+    s.on(SOCKET_EVENTS.tokenExpired, () => {
+      const refreshed = refreshAccessToken();
+      s.once('disconnect', () => {
+        refreshed.then(() => s.connect()).catch(() => disconnectSocket());
+      });
     });
     socket = s;
     connecting = null;

@@ -404,8 +404,16 @@ FROM (SELECT x.printer_id, count(l.id)::int AS n
 WHERE p.printer_id = c.printer_id AND p.printed_count <> c.n;
 `;
 
+const sessionsEnd = `
+-- the sessions ended lately, read by every instance each second (the revoked-session cache)
+CREATE INDEX refresh_tokens_revoked_idx ON refresh_tokens (revoked_at) WHERE revoked_at IS NOT NULL;
+-- login failures of one (account, address) pair
+CREATE INDEX login_failures_pair_idx ON login_failures (ip, email, at);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
   { version: 3, name: 'print counters: printer renamed', sql: printCountersRename },
+  { version: 4, name: 'sessions end: revoked sessions and login pairs', sql: sessionsEnd },
 ];

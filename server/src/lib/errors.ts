@@ -19,6 +19,7 @@ export class AppError extends Error {
 export const errors = {
   badRequest: (message = 'Yêu cầu không hợp lệ') => new AppError(400, 'BAD_REQUEST', message),
   unauthenticated: (message = 'Vui lòng đăng nhập để tiếp tục') => new AppError(401, 'UNAUTHENTICATED', message),
+  sessionEnded: () => new AppError(401, 'UNAUTHENTICATED', 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại'),
   invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'Tài khoản hoặc mật khẩu không chính xác'),
   tokenExpired: () => new AppError(410, 'TOKEN_EXPIRED', 'Phiên truy cập đã hết hạn, vui lòng làm mới token'),
   refreshInvalid: () =>

@@ -3,7 +3,8 @@ import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { isRole, type Role } from 'shared-api/contracts';
 import type { AuthUser } from '../types';
 
-export type VerifyResult = { ok: true; user: AuthUser } | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyResult =
+  { ok: true; user: AuthUser; /** epoch ms */ expiresAt: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface TokenService {
   readonly accessTokenTtlMs: number;
@@ -14,7 +15,7 @@ export interface TokenService {
 
 const ISSUER = 'smart-printing';
 
-/** HS256 access tokens (sub = user id, role) with fast-jwt. */
+/** HS256 access tokens (sub = user id, role, sid = the session) with fast-jwt. */
 export function createTokenService(secret: string, accessTokenTtlMs: number, refreshTokenTtlMs: number): TokenService {
   const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: accessTokenTtlMs, iss: ISSUER });
   const verify = createVerifier({
@@ -27,12 +28,17 @@ export function createTokenService(secret: string, accessTokenTtlMs: number, ref
   return {
     accessTokenTtlMs,
     refreshTokenTtlMs,
-    signAccess: (user) => sign({ sub: user.id, role: user.role }),
+    signAccess: (user) =>
+      sign(user.sid ? { sub: user.id, role: user.role, sid: user.sid } : { sub: user.id, role: user.role }),
     verifyAccess(token) {
       try {
-        const payload = verify(token) as { sub?: unknown; role?: unknown };
+        const payload = verify(token) as { sub?: unknown; role?: unknown; sid?: unknown; exp?: unknown };
         if (typeof payload.sub !== 'string' || !isRole(payload.role)) return { ok: false, reason: 'invalid' };
-        return { ok: true, user: { id: payload.sub, role: payload.role as Role } };
+        if (payload.sid !== undefined && typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
+        const user: AuthUser = { id: payload.sub, role: payload.role as Role };
+        if (typeof payload.sid === 'string') user.sid = payload.sid;
+        const expiresAt = typeof payload.exp === 'number' ? payload.exp * 1000 : Date.now() + accessTokenTtlMs;
+        return { ok: true, user, expiresAt };
       } catch (error) {
         if (error instanceof TokenError && error.code === TokenError.codes.expired) {
           return { ok: false, reason: 'expired' };

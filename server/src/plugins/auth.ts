@@ -4,6 +4,7 @@ import { isRole } from 'shared-api/contracts';
 import type { Db } from '../db';
 import { errors } from '../lib/errors';
 import { createTokenService, newSecret } from '../lib/tokens';
+import { RevokedSessions } from '../modules/auth/revoked-sessions';
 import type { AuthUser, RouteRoles } from '../types';
 
 export interface AuthPluginOptions {
@@ -41,15 +42,28 @@ export function currentUser(request: FastifyRequest): AuthUser {
 }
 
 /**
- * Access tokens and route access. Every route declares `config.roles`; a route without one makes
+ * Access tokens, ended sessions and route access. Every route declares `config.roles`; a route without one makes
  * the app fail to start. One onRequest hook answers 401 without a valid token, 410 for an expired
- * one and 403 for a role the route does not declare.
+ * one, 401 for a token whose session ended (logout, a revoked login) and 403 for a role the route does
+ * not declare.
  */
 export default fp<AuthPluginOptions>(
   async (app, options) => {
     const secret = await resolveSecret(app.db, app.appConfig.jwtSecret);
     app.decorate('tokens', createTokenService(secret, app.appConfig.accessTokenTtlMs, app.appConfig.refreshTokenTtlMs));
     app.decorateRequest('user', null);
+
+    const sessions = new RevokedSessions({
+      db: app.db,
+      accessTokenTtlMs: app.appConfig.accessTokenTtlMs,
+      pollMs: app.appConfig.sessionRevocationPollMs,
+      log: app.log,
+    });
+    await sessions.start();
+    app.decorate('sessions', sessions);
+    app.addHook('onClose', async () => {
+      await sessions.stop();
+    });
 
     const publicPrefixes = options.publicPrefixes ?? [];
     app.addHook('onRoute', (route: RouteOptions) => {
@@ -84,6 +98,7 @@ export default fp<AuthPluginOptions>(
       if (!result.ok) {
         throw result.reason === 'expired' ? errors.tokenExpired() : errors.unauthenticated('Token không hợp lệ');
       }
+      if (sessions.isRevoked(result.user.sid)) throw errors.sessionEnded();
       if (roles !== 'all' && !roles.includes(result.user.role)) throw errors.forbidden();
       request.user = result.user;
     });

@@ -47,7 +47,12 @@ export default fp(
         );
         return;
       }
+      if (app.sessions.isRevoked(result.user.sid)) {
+        next(new Error(SOCKET_HANDSHAKE_ERRORS.unauthenticated));
+        return;
+      }
       socket.data.user = result.user;
+      socket.data.expiresAt = result.expiresAt;
       next();
     });
 
@@ -55,8 +60,21 @@ export default fp(
     const conversations = createConversationsService(app.db, realtime);
 
     io.on('connection', (socket) => {
-      const { user } = socket.data;
-      void socket.join([socketRooms.user(user.id), socketRooms.role(user.role)]);
+      const { user, expiresAt } = socket.data;
+      const rooms = [socketRooms.user(user.id), socketRooms.role(user.role)];
+      if (user.sid) rooms.push(socketRooms.session(user.sid));
+      void socket.join(rooms);
+      // A socket lives as long as its token: at expiry the client is told (it refreshes and reconnects
+      // with the new token), then cut off. setTimeout holds at most ~24.8 days: tokens live minutes.
+      const expiry = setTimeout(
+        () => {
+          socket.emit(SOCKET_EVENTS.tokenExpired);
+          socket.disconnect(true);
+        },
+        Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1),
+      );
+      expiry.unref();
+      socket.on('disconnect', () => clearTimeout(expiry));
 
       socket.on(SOCKET_EVENTS.joinRoom, async (conversationId, ack) => {
         try {
@@ -81,8 +99,15 @@ export default fp(
       });
     });
 
+    // An ended session (logout, a revoked login; here or, through the database, on another instance)
+    // loses its sockets at once. io.in() also reaches other instances once an adapter joins them.
+    const stopListening = app.sessions.onRevoked((sessionId) => {
+      io.in(socketRooms.session(sessionId)).disconnectSockets(true);
+    });
+
     app.decorate('realtime', realtime);
     app.addHook('preClose', async () => {
+      stopListening();
       // Not io.close(): it would also close the HTTP server, which Fastify closes itself.
       io.local.disconnectSockets(true);
       io.engine.close();

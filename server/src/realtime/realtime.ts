@@ -11,6 +11,8 @@ import type { AuthUser } from '../types';
 /** Per-connection data set at the handshake. */
 export interface SocketData {
   user: AuthUser;
+  /** When the handshake's access token expires (epoch ms). */
+  expiresAt: number;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

@@ -16,4 +16,6 @@ export const socketRooms = {
   user: (userId: string) => `user:${userId}`,
   role: (role: string) => `role:${role}`,
   conversation: (conversationId: string) => `conversation:${conversationId}`,
+  /** Every socket of one session (login): disconnected together when it ends. */
+  session: (sessionId: string) => `session:${sessionId}`,
 };

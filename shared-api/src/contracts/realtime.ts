@@ -22,6 +22,8 @@ export interface ServerToClientEvents {
   'update-student-history': () => void;
   'update-notification-list': () => void;
   'get-message': (message: ChatMessage) => void;
+  /** The handshake's access token expired: the server disconnects next; refresh and reconnect. */
+  'token-expired': () => void;
 }
 
 /** Client → server events. */

@@ -12,29 +12,44 @@ export async function findUserByEmail(db: Db, email: string): Promise<LoginUserR
   return db.one<LoginUserRow>('SELECT id, role, password_hash, is_active FROM users WHERE email = $1', [email]);
 }
 
-/** Failures within the window for this account and for this address, in one query. */
+export interface RecentFailures {
+  /** Failures of this account from this address within the window. */
+  byPair: number;
+  /** Milliseconds since the pair's last failure (database clock); null without one. */
+  sincePairLastMs: number | null;
+  /** Failures from this address, any account, within the window. */
+  byIp: number;
+}
+
+/** The failures that decide whether this (account, address) pair may try now, in one query. */
 export async function countRecentFailures(
   db: Db,
   email: string,
   ip: string,
   windowMs: number,
-): Promise<{ byEmail: number; byIp: number }> {
-  const row = await db.one<{ by_email: number; by_ip: number }>(
-    `SELECT count(*) FILTER (WHERE email = $1)::int AS by_email, count(*) FILTER (WHERE ip = $2)::int AS by_ip
+): Promise<RecentFailures> {
+  const row = await db.one<{ by_pair: number; since_ms: number | null; by_ip: number }>(
+    `SELECT count(*) FILTER (WHERE email = $1)::int AS by_pair,
+            (extract(epoch FROM now() - max(at) FILTER (WHERE email = $1)) * 1000)::float8 AS since_ms,
+            count(*)::int AS by_ip
      FROM login_failures
-     WHERE at > now() - make_interval(secs => $3) AND (email = $1 OR ip = $2)`,
+     WHERE ip = $2 AND at > now() - make_interval(secs => $3)`,
     [email, ip, windowMs / 1000],
   );
-  return { byEmail: row?.by_email ?? 0, byIp: row?.by_ip ?? 0 };
+  return {
+    byPair: row?.by_pair ?? 0,
+    sincePairLastMs: row?.since_ms === null || row?.since_ms === undefined ? null : Number(row.since_ms),
+    byIp: row?.by_ip ?? 0,
+  };
 }
 
 export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {
   await db.query('INSERT INTO login_failures (email, ip) VALUES ($1, $2)', [email, ip]);
 }
 
-/** A successful login forgives the account's earlier failures (not the address's). */
-export async function clearFailures(db: Db, email: string): Promise<void> {
-  await db.query('DELETE FROM login_failures WHERE email = $1', [email]);
+/** A successful login forgives its pair's failures (not those of other addresses on the account). */
+export async function clearPairFailures(db: Db, email: string, ip: string): Promise<void> {
+  await db.query('DELETE FROM login_failures WHERE email = $1 AND ip = $2', [email, ip]);
 }
 
 export async function pruneFailures(db: Db, olderThanMs: number): Promise<void> {
@@ -94,7 +109,7 @@ export async function markRefreshTokenUsed(db: Db, id: string, replacedBy: strin
   await db.query('UPDATE refresh_tokens SET used_at = now(), replaced_by = $2 WHERE id = $1', [id, replacedBy]);
 }
 
-/** Revokes every token of one login (family). */
+/** Revokes every token of one login (family): the session ends. */
 export async function revokeFamily(db: Db, familyId: string): Promise<number> {
   const rows = await db.query(
     'UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL RETURNING id',

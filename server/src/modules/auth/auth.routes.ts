@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { LoginBody, LoginData, LogoutBody, RefreshBody, RefreshData, RefreshEnvelope } from './auth.schemas';
 import { createAuthService } from './auth.service';
 import { Type } from '@sinclair/typebox';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
-  const service = createAuthService({ db: app.db, tokens: app.tokens, config: app.appConfig, log: app.log });
+  const service = createAuthService({
+    db: app.db,
+    tokens: app.tokens,
+    config: app.appConfig,
+    log: app.log,
+    sessions: app.sessions,
+  });
 
   app.post<{ Body: LoginBody }>(
     '/v1/user/login',
@@ -16,18 +23,27 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         tags: ['user'],
         summary: 'Đăng nhập bằng tài khoản trường',
         description:
-          'Sai tài khoản hoặc mật khẩu: 401. Sai quá nhiều lần (5 cho một tài khoản, 20 cho một địa chỉ trong 15 phút): 429.',
+          'Sai tài khoản hoặc mật khẩu: 401. Sai nhiều lần từ một địa chỉ cho một tài khoản: chờ tăng dần (1 s, 2 s, 4 s…), 429 kèm Retry-After; một địa chỉ sai quá nhiều lần (mọi tài khoản) chờ ngay từ lần sai đầu, mật khẩu đúng của tài khoản khác vẫn đăng nhập được.',
         body: LoginBody,
         response: responses(LoginData),
       },
     },
-    async (request) => {
-      const data = await service.login({
-        email: request.body.email,
-        password: request.body.password,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+    async (request, reply) => {
+      const data = await service
+        .login({
+          email: request.body.email,
+          password: request.body.password,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        })
+        .catch((error: unknown) => {
+          const retryAfter =
+            error instanceof AppError
+              ? (error.data as { retryAfterSeconds?: number } | null)?.retryAfterSeconds
+              : undefined;
+          if (retryAfter) void reply.header('retry-after', String(retryAfter));
+          throw error;
+        });
       return ok(data, 'Đăng nhập thành công');
     },
   );
@@ -49,7 +65,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const pair = await service.refresh(request.body.refreshToken, request.ip, request.headers['user-agent'] ?? null);
       // The spec's client reads the new pair at the top of the body, our own client inside `data`.
       return {
-        ...ok({ ...pair, accesstoken: pair.accessToken, refreshtoken: pair.refreshToken }, 'Làm mới phiên đăng nhập thành công'),
+        ...ok(
+          { ...pair, accesstoken: pair.accessToken, refreshtoken: pair.refreshToken },
+          'Làm mới phiên đăng nhập thành công',
+        ),
         accesstoken: pair.accessToken,
         refreshtoken: pair.refreshToken,
       };

@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LoginResponse, Role } from 'shared-api/contracts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
-import { errors } from '../../lib/errors';
+import { AppError, errors } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import { hashRefreshToken, newRefreshToken, type TokenService } from '../../lib/tokens';
 import type { AuthUser } from '../../types';
 import * as repo from './auth.repository';
+import type { RevokedSessions } from './revoked-sessions';
 
 export interface TokenPair {
   accessToken: string;
@@ -20,10 +21,22 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   config: Pick<AppConfig, 'login'>;
   log: FastifyBaseLogger;
+  /** Ended sessions: their access tokens and sockets stop at once. */
+  sessions: RevokedSessions;
 }
 
-export function createAuthService({ db, tokens, config, log }: AuthServiceDeps) {
-  const { maxFailuresPerAccount, maxFailuresPerIp, windowMs } = config.login;
+export function createAuthService({ db, tokens, config, log, sessions }: AuthServiceDeps) {
+  const { freeFailuresPerPair, maxDelayMs, maxFailuresPerIp, windowMs } = config.login;
+
+  /** The wait a pair owes after `failures` failures when the first `free` cost nothing: 1 s, 2 s, 4 s... */
+  function pairDelayMs(failures: number, free: number): number {
+    if (failures < Math.max(free, 1)) return 0;
+    return Math.min(1000 * 2 ** Math.min(failures - free, 30), maxDelayMs);
+  }
+
+  function tooMany(message: string, retryAfterSeconds: number) {
+    return new AppError(429, 'TOO_MANY_REQUESTS', message, { retryAfterSeconds });
+  }
 
   async function issuePair(user: AuthUser, familyId: string, ip: string | null, userAgent: string | null) {
     const refresh = newRefreshToken();
@@ -35,14 +48,15 @@ export function createAuthService({ db, tokens, config, log }: AuthServiceDeps) 
       ip,
       userAgent,
     });
-    return { id, pair: { accessToken: tokens.signAccess(user), refreshToken: refresh.token, role: user.role } };
+    const accessToken = tokens.signAccess({ ...user, sid: familyId });
+    return { id, pair: { accessToken, refreshToken: refresh.token, role: user.role } };
   }
 
   return {
     /**
      * Checks email and password. Unknown email and wrong password answer the same 401 in about the
-     * same time; too many failures for the account or the address within the window answer 429.
-     * Failures live in the database so every instance counts them.
+     * same time. Failures are counted per (account, address) pair with growing waits (429 with
+     * Retry-After) and per address (config.login); they live in the database so every instance counts them.
      */
     async login(input: {
       email: string;
@@ -52,9 +66,15 @@ export function createAuthService({ db, tokens, config, log }: AuthServiceDeps) 
     }): Promise<LoginResponse> {
       const email = input.email.trim().toLowerCase();
       const recent = await repo.countRecentFailures(db, email, input.ip, windowMs);
-      if (recent.byEmail >= maxFailuresPerAccount || recent.byIp >= maxFailuresPerIp) {
-        const minutes = Math.ceil(windowMs / 60_000);
-        throw errors.tooManyRequests(`Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`);
+      // An address over its limit (a guesser, or many users behind one proxy) gets no free failures on any
+      // account; other addresses keep theirs. Nothing here ever refuses a first try, so no one can lock
+      // an account for its owner from elsewhere.
+      const addressOverLimit = recent.byIp >= maxFailuresPerIp;
+      const wait = pairDelayMs(recent.byPair, addressOverLimit ? 0 : freeFailuresPerPair);
+      if (wait > 0 && recent.sincePairLastMs !== null && recent.sincePairLastMs < wait) {
+        // refused before the password is looked at: the answer says nothing about it
+        const seconds = Math.max(1, Math.ceil((wait - recent.sincePairLastMs) / 1000));
+        throw tooMany(`Bạn đã đăng nhập sai nhiều lần. Vui lòng thử lại sau ${seconds} giây.`, seconds);
       }
       const user = await repo.findUserByEmail(db, email);
       const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
@@ -62,10 +82,17 @@ export function createAuthService({ db, tokens, config, log }: AuthServiceDeps) 
         await repo.recordFailure(db, email, input.ip);
         // old rows are useless; trim now and then rather than with a timer
         if (Math.random() < 0.02) await repo.pruneFailures(db, Math.max(windowMs * 4, 86_400_000));
+        if (addressOverLimit) {
+          const seconds = Math.ceil(pairDelayMs(recent.byPair + 1, 0) / 1000);
+          throw tooMany(
+            `Có quá nhiều lần đăng nhập sai từ địa chỉ này. Vui lòng thử lại sau ${seconds} giây.`,
+            seconds,
+          );
+        }
         throw errors.invalidCredentials();
       }
       if (!user.is_active) throw errors.forbidden('Tài khoản đã bị vô hiệu hóa');
-      if (recent.byEmail > 0) await repo.clearFailures(db, email);
+      if (recent.byPair > 0) await repo.clearPairFailures(db, email, input.ip);
       const { pair } = await issuePair(
         { id: user.id, role: user.role },
         crypto.randomUUID(),
@@ -94,6 +121,7 @@ export function createAuthService({ db, tokens, config, log }: AuthServiceDeps) 
       });
       if (outcome.kind === 'ok') return outcome.pair;
       if (outcome.kind === 'reused') {
+        sessions.add(outcome.familyId);
         log.warn(
           { userId: outcome.userId, familyId: outcome.familyId, revoked: outcome.revoked },
           'refresh token reused: login revoked',
@@ -105,7 +133,10 @@ export function createAuthService({ db, tokens, config, log }: AuthServiceDeps) 
     /** Ends the login the refresh token belongs to (only the caller's own). Idempotent. */
     async logout(user: AuthUser, refreshToken: string): Promise<void> {
       const owner = await repo.findFamilyOwner(db, hashRefreshToken(refreshToken));
-      if (owner && owner.user_id === user.id) await repo.revokeFamily(db, owner.family_id);
+      if (owner && owner.user_id === user.id) {
+        await repo.revokeFamily(db, owner.family_id);
+        sessions.add(owner.family_id);
+      }
     },
   };
 }
