@@ -17,8 +17,21 @@ const WIDTH = 360;
 const HEIGHT = 740;
 const PRINTER = 'H6-605';
 
+/**
+ * Waits until what moves has stopped (a dialog zooming in, a panel fading in at half opacity, a toast sliding):
+ * the screen is judged as a person sees it once settled.
+ */
+async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+      timeout: 2_000,
+    })
+    .catch(() => undefined);
+}
+
 /** The screen as a person sees it: no sideways scroll, and axe finds nothing serious. */
 async function gate(page: Page, label: string): Promise<void> {
+  await settle(page);
   await assertNoHorizontalOverflow(page, label);
   await runAxe(page, `${label} at ${WIDTH} px`);
 }
@@ -29,6 +42,7 @@ async function gate(page: Page, label: string): Promise<void> {
  */
 async function assertTappable(page: Page, action: Locator, label: string): Promise<void> {
   await action.scrollIntoViewIfNeeded();
+  await settle(page);
   const box = await action.boundingBox();
   assert(box, `${label}: not displayed`);
   assert(
