@@ -132,4 +132,15 @@ describe('ResponsiveTable', () => {
     fireEvent.click(within(table).getByText('file-0.pdf'));
     expect(onOpen).toHaveBeenCalledWith(ROWS[0]);
   });
+
+  it('on a wide screen the keyboard opens a row too: its title is a button (Enter), one call per press', async () => {
+    windowWidth(1280);
+    const { onOpen } = draw(ROWS.slice(0, 2));
+    const open = await screen.findByRole('button', { name: 'Chi tiết: file-1.pdf' });
+    open.focus();
+    expect(open).toHaveFocus();
+    fireEvent.click(open); // what Enter or Space on a focused button does
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(onOpen).toHaveBeenCalledWith(ROWS[1]);
+  });
 });

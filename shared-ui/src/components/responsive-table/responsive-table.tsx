@@ -103,7 +103,30 @@ export function ResponsiveTable<T extends object>({
   const [shown, setShown] = useState(pageSize);
 
   if (!narrow) {
-    const pinned = columns.map((c) => (c.card === 'actions' && minWidth ? { ...c, fixed: 'right' as const } : c));
+    const pinned = columns.map((c): ResponsiveColumn<T> => {
+      if (c.card === 'actions' && minWidth) return { ...c, fixed: 'right' as const };
+      // The row opens on a click; its title is also a button, so the keyboard reaches the same detail.
+      if (c.card === 'title' && onOpen) {
+        return {
+          ...c,
+          render: (_value: unknown, row: T, index: number) => (
+            <Button
+              type="link"
+              className="sp-row-open"
+              style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+              aria-label={openLabel?.(row)}
+              onClick={(event) => {
+                event.stopPropagation();
+                onOpen(row);
+              }}
+            >
+              {cellOf(c, row, index)}
+            </Button>
+          ),
+        };
+      }
+      return c;
+    });
     return (
       <Table<T>
         rowKey={rowKey}
