@@ -19,6 +19,7 @@ import { AppError, errors } from './lib/errors';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import dispatcherPlugin from './plugins/dispatcher';
+import eventsPlugin from './plugins/events';
 import grantsPlugin, { type GrantsPluginOptions } from './modules/grants/grants.plugin';
 import docsPlugin, { DOCS_PREFIX } from './plugins/docs';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
@@ -141,7 +142,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // API answers are per user and change all the time: no browser or proxy may keep one. A cached
     // 410 (heuristically cacheable) would otherwise answer the replay that follows a token refresh.
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/v1/') || request.url.startsWith('/healthz')) reply.header('cache-control', 'no-store');
+      if (request.url.startsWith('/v1/') || request.url.startsWith('/healthz'))
+        reply.header('cache-control', 'no-store');
     });
     if (config.corsOrigins.length > 0) {
       await app.register(cors, {
@@ -156,7 +158,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) =>
-        errors.tooManyRequests(`Quá nhiều yêu cầu, vui lòng thử lại sau ${Math.max(1, Math.ceil(context.ttl / 1000))} giây`),
+        errors.tooManyRequests(
+          `Quá nhiều yêu cầu, vui lòng thử lại sau ${Math.max(1, Math.ceil(context.ttl / 1000))} giây`,
+        ),
     });
     await app.register(compress, {
       global: true,
@@ -169,6 +173,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(dbPlugin, { db: options.db, seed: options.seed });
     await app.register(authPlugin, { publicPrefixes: [DOCS_PREFIX] });
     await app.register(docsPlugin);
+    await app.register(eventsPlugin);
     await app.register(socketPlugin);
 
     await app.register(healthRoutes);

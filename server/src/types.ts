@@ -4,6 +4,7 @@ import type { Db } from './db';
 import type { TokenService } from './lib/tokens';
 import type { RevokedSessions } from './modules/auth/revoked-sessions';
 import type { Realtime } from './realtime/realtime';
+import type { DomainEvents } from './events/domain-events';
 
 /**
  * Who may call a route: 'public' (no token), 'all' (any signed-in role) or a list of roles.
@@ -44,7 +45,10 @@ declare module 'fastify' {
     tokens: TokenService;
     /** Sessions ended by logout or revocation (checked on every request, no database query). */
     sessions: RevokedSessions;
+    /** Socket emission; modules raise domain events instead (`events`), the socket layer follows them. */
     realtime: Realtime;
+    /** The domain event bus: printer, job, ledger, notice and message events, raised in one place. */
+    events: DomainEvents;
     dispatcher: DispatcherStatus;
   }
   interface FastifyRequest {

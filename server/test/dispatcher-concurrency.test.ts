@@ -2,7 +2,7 @@ import type { Db } from '../src/db';
 import { applyLedgerEntry } from '../src/modules/ledger/ledger.repository';
 import { Dispatcher } from '../src/printing/dispatcher';
 import { SimulatedDriver, type PrinterDriver, type PrintJob } from '../src/printing/driver';
-import type { Realtime } from '../src/realtime/realtime';
+import { DomainEvents } from '../src/events/domain-events';
 import { createTestApp, DRIVER, sleep, type TestApp } from './helpers';
 import { newStudent } from './printing-fixtures';
 
@@ -14,12 +14,7 @@ import { newStudent } from './printing-fixtures';
  * ledger balances for every user.
  */
 
-const quiet: Realtime = {
-  emitPrinterListChanged: () => undefined,
-  emitStudentHistoryChanged: () => undefined,
-  emitNotificationsChanged: () => undefined,
-  emitMessage: () => undefined,
-};
+const quiet = new DomainEvents();
 
 interface PrintCall {
   jobId: string;
@@ -127,7 +122,7 @@ describe(`print dispatcher, concurrency and crashes (${DRIVER})`, () => {
     const driver = new RecordingDriver(options.msPerSheet ?? 2, options.instanceId, options.calls ?? []);
     const dispatcher = new Dispatcher({
       db: t.app.db,
-      realtime: quiet,
+      events: quiet,
       driver,
       instanceId: options.instanceId,
       pollMs: options.pollMs ?? 10,

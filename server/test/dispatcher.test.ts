@@ -2,7 +2,7 @@ import type { StudentFilterLogsResponse, StudentPrintingResponse } from 'shared-
 import { ledgerSum } from '../src/modules/ledger/ledger.repository';
 import { Dispatcher } from '../src/printing/dispatcher';
 import { SimulatedDriver } from '../src/printing/driver';
-import type { Realtime } from '../src/realtime/realtime';
+import { DomainEvents } from '../src/events/domain-events';
 import { bearer, body, createTestApp, DRIVER, sleep, type TestApp } from './helpers';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
 
@@ -18,14 +18,12 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise
   throw new Error('condition not reached in time');
 }
 
+/** A bus recording the events a dispatcher raises, in the words the socket layer turns them into. */
 function recordingRealtime() {
   const events: string[] = [];
-  const realtime: Realtime = {
-    emitPrinterListChanged: () => events.push('printers'),
-    emitStudentHistoryChanged: (userId) => events.push(`history:${userId}`),
-    emitNotificationsChanged: () => undefined,
-    emitMessage: () => undefined,
-  };
+  const realtime = new DomainEvents();
+  realtime.on('printer-changed', () => events.push('printers'));
+  realtime.on('job-changed', ({ userId }) => events.push(`history:${userId}`));
   return { realtime, events };
 }
 
@@ -66,11 +64,11 @@ describe(`print dispatcher (${DRIVER})`, () => {
 
   function makeDispatcher(
     msPerSheet: number,
-    realtime: Realtime = recordingRealtime().realtime,
+    realtime: DomainEvents = recordingRealtime().realtime,
     instanceId = 'test-a',
   ) {
     const driver = new SimulatedDriver(msPerSheet);
-    dispatcher = new Dispatcher({ db: t.app.db, realtime, driver, instanceId, pollMs: 10, leaseMs: 60_000 });
+    dispatcher = new Dispatcher({ db: t.app.db, events: realtime, driver, instanceId, pollMs: 10, leaseMs: 60_000 });
     return { driver, dispatcher };
   }
 

@@ -33,7 +33,12 @@ describe('StudentAnswerCache', () => {
 
   it('expires entries after ttlMs (changes made by another instance)', async () => {
     let now = 1_000;
-    const cache = new StudentAnswerCache<string>(2_000, 100, () => false, () => now);
+    const cache = new StudentAnswerCache<string>(
+      2_000,
+      100,
+      () => false,
+      () => now,
+    );
     const c = counting();
     await cache.get('u', 'q', c.load('a'));
     now += 1_999;
@@ -131,11 +136,14 @@ describe(`filterLogs served from memory (${DRIVER})`, () => {
     expect(position).toBeGreaterThan(0);
 
     // a change made behind the server's back is not seen while cached (it is an in-memory answer) ...
-    await t.app.db.query(`UPDATE documents SET title = 'renamed.pdf' WHERE id =
-      (SELECT document_id FROM printing_logs WHERE id = $1)`, [first]);
+    await t.app.db.query(
+      `UPDATE documents SET title = 'renamed.pdf' WHERE id =
+      (SELECT document_id FROM printing_logs WHERE id = $1)`,
+      [first],
+    );
     expect((await history(a.token)).printingLogs[0]?.document.title).toBe('first.pdf');
-    // ... and is once an event for the student is emitted
-    t.app.realtime.emitStudentHistoryChanged(a.id);
+    // ... and is once an event for the student is raised
+    t.app.events.emit('job-changed', { userId: a.id });
     expect((await history(a.token)).printingLogs[0]?.document.title).toBe('renamed.pdf');
 
     // another student queues behind and cancels: a's answers stay, b's change at once
@@ -160,7 +168,7 @@ describe(`filterLogs served from memory (${DRIVER})`, () => {
       await t.app.db.query(`UPDATE printing_logs SET status = 'Failed', failure_reason = 'test' WHERE id = $1`, [
         ahead[0]?.id,
       ]);
-      t.app.realtime.emitPrinterListChanged();
+      t.app.events.emit('printer-changed', {});
       expect((await history(a.token)).printingLogs[0]?.position).toBe(position - 1);
     }
 

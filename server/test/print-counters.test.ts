@@ -1,4 +1,8 @@
-import type { StudentFilterLogsResponse, StudentPrinterListResponse, StudentPrintingResponse } from 'shared-api/contracts';
+import type {
+  StudentFilterLogsResponse,
+  StudentPrinterListResponse,
+  StudentPrintingResponse,
+} from 'shared-api/contracts';
 import type { Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
@@ -101,7 +105,9 @@ describe(`print counters migration (${DRIVER})`, () => {
 
     // kept from now on by the trigger: complete, change a completed job, delete one, delete a student
     await db.query(`UPDATE printing_logs SET status = 'Completed' WHERE status = 'InProgress'`);
-    await db.query(`UPDATE printing_logs SET paper_size = 'A3', total_pages = 6 WHERE status = 'Completed' AND total_pages = 3`);
+    await db.query(
+      `UPDATE printing_logs SET paper_size = 'A3', total_pages = 6 WHERE status = 'Completed' AND total_pages = 3`,
+    );
     await expectCountersRight(db);
     await db.query(`DELETE FROM printing_logs WHERE total_pages = 2`);
     await db.query(`UPDATE printing_logs SET status = 'Failed' WHERE total_pages = 5`);
@@ -176,10 +182,10 @@ describe(`print counters in the app (${DRIVER})`, () => {
     expect(await listed()).toEqual({ waiting: (before.waiting ?? 0) + 2, printed: before.printed });
     expect(await history()).toMatchObject({ printedA4: 0, printedA3: 0 });
 
-    // the app's dispatcher emits through app.realtime: the caches are dropped where the events go out
+    // the app's dispatcher raises its events on app.events: the caches drop what went stale
     dispatcher = new Dispatcher({
       db: t.app.db,
-      realtime: t.app.realtime,
+      events: t.app.events,
       driver: new SimulatedDriver(1),
       instanceId: 'counters',
       pollMs: 10,

@@ -673,8 +673,8 @@ describe(`student printing (${DRIVER})`, () => {
         [[first?._id, second?._id]],
       );
       await t.app.db.query(`UPDATE printing_logs SET paper_size = 'A3' WHERE id = $1`, [second?._id]);
-      // changed behind the server's back: the event every state change emits drops the cached history
-      t.app.realtime.emitStudentHistoryChanged(student.id);
+      // changed behind the server's back: the event every state change raises drops the cached history
+      t.app.events.emit('job-changed', { userId: student.id });
       const data = await filterLogs(student);
       expect(data).toMatchObject({ printedA4: 3, printedA3: 3 });
       expect(data.printingLogs.find((l) => l._id === first?._id)?.position).toBeNull();

@@ -16,7 +16,7 @@ export default fp(
     const driver = new SimulatedDriver(app.appConfig.printSimMsPerSheet);
     const dispatcher = new Dispatcher({
       db: app.db,
-      realtime: app.realtime,
+      events: app.events,
       driver,
       // one per process: a job held by a killed process is taken back once its claim lapses
       instanceId: `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`,

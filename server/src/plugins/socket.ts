@@ -57,7 +57,13 @@ export default fp(
     });
 
     const realtime = createRealtime(io);
-    const conversations = createConversationsService(app.db, realtime);
+    const conversations = createConversationsService(app.db, app.events);
+
+    // The socket events follow the domain events (after the caches have dropped what went stale).
+    app.events.on('printer-changed', () => realtime.emitPrinterListChanged());
+    app.events.on('job-changed', ({ userId }) => realtime.emitStudentHistoryChanged(userId));
+    app.events.on('notices-changed', () => realtime.emitNotificationsChanged());
+    app.events.on('message-sent', ({ conversationId, message }) => realtime.emitMessage(conversationId, message));
 
     io.on('connection', (socket) => {
       const { user, expiresAt } = socket.data;
@@ -113,5 +119,5 @@ export default fp(
       io.engine.close();
     });
   },
-  { name: 'socket', dependencies: ['auth'] },
+  { name: 'socket', dependencies: ['auth', 'events'] },
 );

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import { applyLedgerEntry } from '../modules/ledger/ledger.repository';
-import type { Realtime } from '../realtime/realtime';
+import type { DomainEvents } from '../events/domain-events';
 import type { DispatcherStatus } from '../types';
 import { PrintDriverError, type PrinterDriver, type PrintJob } from './driver';
 
@@ -16,7 +16,7 @@ import { PrintDriverError, type PrinterDriver, type PrintJob } from './driver';
  */
 export interface DispatcherOptions {
   db: Db;
-  realtime: Realtime;
+  events: DomainEvents;
   driver: PrinterDriver;
   /** Names this process's claims: unique per process (a restarted process is a new claimer). */
   instanceId: string;
@@ -273,8 +273,8 @@ export class Dispatcher {
   }
 
   private changed(userId: string): void {
-    this.options.realtime.emitStudentHistoryChanged(userId);
-    this.options.realtime.emitPrinterListChanged();
+    this.options.events.emit('job-changed', { userId });
+    this.options.events.emit('printer-changed', {});
   }
 
   /** Stops polling; jobs being printed go back to the queue (they resume at the next start). */

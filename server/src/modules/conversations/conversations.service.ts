@@ -1,7 +1,7 @@
 import type { ChatMessage } from 'shared-api/contracts';
 import type { Db } from '../../db';
 import { errors } from '../../lib/errors';
-import type { Realtime } from '../../realtime/realtime';
+import type { DomainEvents } from '../../events/domain-events';
 import type { AuthUser } from '../../types';
 import { insertMessage, isMember } from './conversations.repository';
 
@@ -9,7 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_MESSAGE_LENGTH = 4000;
 
 /** Chat between staff and print-service officers (students have no chat). */
-export function createConversationsService(db: Db, realtime: Realtime) {
+export function createConversationsService(db: Db, events: DomainEvents) {
   /** Throws 404 for a malformed or unknown id, 403 when the user is not a member. */
   async function assertMember(user: AuthUser, conversationId: unknown): Promise<string> {
     if (typeof conversationId !== 'string' || !UUID.test(conversationId)) {
@@ -33,7 +33,7 @@ export function createConversationsService(db: Db, realtime: Realtime) {
         throw errors.badRequest(`Tin nhắn không được dài quá ${MAX_MESSAGE_LENGTH} ký tự`);
       }
       const message = await insertMessage(db, id, user.id, body);
-      realtime.emitMessage(id, message);
+      events.emit('message-sent', { conversationId: id, message });
       return message;
     },
   };

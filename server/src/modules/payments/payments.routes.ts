@@ -98,6 +98,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
     now: options.now ?? (() => new Date()),
     callbackGraceMs: config.paymentCallbackGraceMs,
     log: app.log,
+    events: app.events,
   });
 
   app.post<{ Body: ConfirmPaymentBody }>(

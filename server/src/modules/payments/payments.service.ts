@@ -10,6 +10,7 @@ import { storedCallback, UUID } from './gateways/gateway';
 import type { SandboxGateway } from './gateways/sandbox-gateway';
 import type { AuthUser } from '../../types';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
+import type { DomainEvents } from '../../events/domain-events';
 import {
   findPayment,
   getPaymentSettings,
@@ -42,6 +43,8 @@ export interface PaymentsServiceDeps {
   /** A callback received this long after the payment expired still credits it. */
   callbackGraceMs: number;
   log?: FastifyBaseLogger;
+  /** Raises ledger-written when a payment credits pages. */
+  events?: DomainEvents;
 }
 
 export interface CallbackResult {
@@ -64,7 +67,8 @@ export function callbackProblem(params: Record<string, string>): string | null {
   const entries = Object.entries(params);
   if (entries.length > MAX_CALLBACK_FIELDS) return `quá nhiều trường (${entries.length})`;
   for (const [key, value] of entries) {
-    const problem = textProblem(key, { maxLength: MAX_CALLBACK_KEY }) ?? textProblem(value, { maxLength: MAX_CALLBACK_VALUE });
+    const problem =
+      textProblem(key, { maxLength: MAX_CALLBACK_KEY }) ?? textProblem(value, { maxLength: MAX_CALLBACK_VALUE });
     if (problem) return `trường không hợp lệ: ${problem}`;
   }
   return null;
@@ -111,7 +115,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   ): Promise<void> {
     const payload = storedCallback(params, gateway.callbackFields);
     if (payload) await insertCallback(db, { paymentId, gateway: gateway.name, payload, valid, reason, receivedAt });
-    if (!valid) deps.log?.warn({ gateway: gateway.name, paymentId, reason, stored: payload !== null }, 'payment callback refused');
+    if (!valid)
+      deps.log?.warn(
+        { gateway: gateway.name, paymentId, reason, stored: payload !== null },
+        'payment callback refused',
+      );
   }
 
   const service = {
@@ -123,7 +131,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const settings = await getPaymentSettings(db);
       const price = settings.current_a4_price;
       const quantity = money / price;
-      if (!Number.isInteger(money) || !Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
+      if (
+        !Number.isInteger(money) ||
+        !Number.isInteger(quantity) ||
+        quantity < MIN_QUANTITY ||
+        quantity > MAX_QUANTITY
+      ) {
         throw errors.badRequest(
           `Số tiền (money) phải là số trang A4 nhân với giá hiện tại ${price} VND/trang, ` +
             `từ ${MIN_QUANTITY} đến ${MAX_QUANTITY} trang`,
@@ -132,7 +145,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const at = now();
       const semester = semesterAt(settings.start_date1, settings.start_date2, at).key;
       const row = await db.tx(async (t) => {
-        if (!(await lockUser(t, user.id))) throw errors.unauthenticated('Tài khoản không tồn tại hoặc đã bị vô hiệu hóa');
+        if (!(await lockUser(t, user.id)))
+          throw errors.unauthenticated('Tài khoản không tồn tại hoặc đã bị vô hiệu hóa');
         return insertPayment(t, {
           userId: user.id,
           stt: await nextStt(t, user.id),
@@ -247,7 +261,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           if (!locked) return 'unknown_order';
           if (locked.status === 'paid') return locked.gateway_txn_id === txnId ? 'duplicate' : 'already_paid';
           const expiresAt = locked.expires_at === null ? null : new Date(locked.expires_at).getTime();
-          if (locked.status !== 'pending' || (expiresAt !== null && expiresAt + deps.callbackGraceMs < receivedAt.getTime())) {
+          if (
+            locked.status !== 'pending' ||
+            (expiresAt !== null && expiresAt + deps.callbackGraceMs < receivedAt.getTime())
+          ) {
             return 'expired';
           }
           const paid = await markPaid(t, locked.id, txnId, gateway.name, receivedAt);
@@ -280,6 +297,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         reason = 'mã giao dịch đã được dùng cho một đơn khác';
       }
       if (outcome === 'credited') {
+        deps.events?.emit('ledger-written', { userId: payment.user_id });
         deps.log?.info({ gateway: gateway.name, paymentId: payment.id, txnId }, 'payment credited');
         return answer(outcome, payment.id);
       }
@@ -301,7 +319,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       params: Record<string, string>,
       malformed: string | null = null,
     ): Promise<{ outcome: CallbackOutcome | 'bad_link'; paymentId: string | null }> {
-      const order = malformed ?? callbackProblem(params) ? null : deps.sandbox.verifyPaymentPage(params);
+      const order = (malformed ?? callbackProblem(params)) ? null : deps.sandbox.verifyPaymentPage(params);
       if (!order) return { outcome: 'bad_link', paymentId: null };
       const result = await service.handleCallback('sandbox', deps.sandbox.approve(order.orderId, order.amount, now()));
       return { outcome: result.outcome, paymentId: order.orderId.toLowerCase() };

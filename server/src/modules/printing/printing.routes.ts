@@ -245,24 +245,8 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, up
 
 export default async function printingRoutes(app: FastifyInstance): Promise<void> {
   const uploadDir = uploadDirFor(app.appConfig.dataDir);
-  const service = createPrintingService({ db: app.db, realtime: app.realtime, uploadDir });
+  const service = createPrintingService({ db: app.db, events: app.events, uploadDir });
   const uploads = new UploadGate(app.appConfig.uploadsInFlight);
-
-  // Every change of a printer or a queue emits update-printer-list (the realtime convention): the
-  // in-memory student list (and the cached histories showing queue positions) is dropped at the same
-  // moment, whichever module made the change.
-  const emitPrinterListChanged = app.realtime.emitPrinterListChanged.bind(app.realtime);
-  app.realtime.emitPrinterListChanged = () => {
-    service.invalidatePrinters();
-    emitPrinterListChanged();
-  };
-  // Likewise every change of a student's job emits update-student-history for them (submit, cancel, each
-  // dispatcher state change): their cached history answers are dropped first.
-  const emitStudentHistoryChanged = app.realtime.emitStudentHistoryChanged.bind(app.realtime);
-  app.realtime.emitStudentHistoryChanged = (userId) => {
-    service.invalidateStudentHistory(userId);
-    emitStudentHistoryChanged(userId);
-  };
 
   // multipart only in this plugin's scope; limits are per request from system_config
   await app.register(multipart, { throwFileSizeLimit: true });

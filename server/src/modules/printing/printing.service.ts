@@ -28,7 +28,7 @@ import {
 import { countPages, type PageCountOptions } from '../../printing/page-count';
 import { MemoryCache } from '../../printing/printer-list-cache';
 import { StudentAnswerCache } from '../../printing/student-answer-cache';
-import type { Realtime } from '../../realtime/realtime';
+import type { DomainEvents } from '../../events/domain-events';
 import type { AuthUser } from '../../types';
 import {
   cancelQueuedLog,
@@ -244,7 +244,7 @@ interface PreparedDocument {
 
 export interface PrintingServiceDeps {
   db: Db;
-  realtime: Realtime;
+  events: DomainEvents;
   uploadDir: string;
   pageCount?: PageCountOptions;
   printerCacheTtlMs?: number;
@@ -255,7 +255,7 @@ export interface PrintingServiceDeps {
 export type PrintingService = ReturnType<typeof createPrintingService>;
 
 export function createPrintingService(deps: PrintingServiceDeps) {
-  const { db, realtime, uploadDir } = deps;
+  const { db, events, uploadDir } = deps;
 
   const printerCache = new MemoryCache(async () => {
     const rows = await listPrintersWithCounts(db);
@@ -271,11 +271,23 @@ export function createPrintingService(deps: PrintingServiceDeps) {
     (answer) => answer.printingLogs.some((log) => log.status === 'Queued'),
   );
 
-  /** After a commit that changed a queue: the list is reloaded and every client told. */
-  function queueChanged(userId: string): void {
-    printerCache.invalidate();
-    realtime.emitPrinterListChanged();
-    realtime.emitStudentHistoryChanged(userId);
+  // Whichever module changed a printer, a queue or a student's job, these caches drop what went stale
+  // before anyone is told to reload.
+  events.on(
+    'printer-changed',
+    () => {
+      printerCache.invalidate();
+      historyCache.invalidateVolatile();
+    },
+    'state',
+  );
+  events.on('job-changed', ({ userId }) => historyCache.invalidateUser(userId), 'state');
+
+  /** After a commit that changed a queue and the student's pages. */
+  function queueChanged(userId: string, printerId?: string): void {
+    events.emit('ledger-written', { userId });
+    events.emit('job-changed', { userId, printerId });
+    events.emit('printer-changed', { printerId });
   }
 
   async function storeFiles(prepared: PreparedDocument[]): Promise<{ names: string[]; hashes: string[] }> {
@@ -315,17 +327,6 @@ export function createPrintingService(deps: PrintingServiceDeps) {
   }
 
   return {
-    /** Drops the in-memory printer list (a printer or a queue changed). */
-    invalidatePrinters(): void {
-      printerCache.invalidate();
-      historyCache.invalidateVolatile();
-    },
-
-    /** Drops the student's cached history (one of their jobs changed: update-student-history). */
-    invalidateStudentHistory(userId: string): void {
-      historyCache.invalidateUser(userId);
-    },
-
     /** Cached history answers (tests). */
     get historyCacheSize(): number {
       return historyCache.size;
@@ -515,7 +516,7 @@ export function createPrintingService(deps: PrintingServiceDeps) {
         throw error;
       }
 
-      queueChanged(user.id);
+      queueChanged(user.id, printerId);
       const logs = await findLogsByIds(db, result.ids);
       return { printingLogs: logs.map(toStudentLog), totalCost, balance: result.balance };
     },

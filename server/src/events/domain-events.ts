@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatMessage } from 'shared-api/contracts';
+
+/**
+ * What happened in the domain, raised in one place by the module that did it, after its transaction
+ * committed. Payloads are plain JSON so that a later transport (the several-instances issue) can carry
+ * the same events between instances unchanged.
+ */
+export interface DomainEventMap {
+  /** A printer was added, edited, paused or its queue changed. */
+  'printer-changed': { printerId?: string };
+  /** A student's print job changed state (submitted, cancelled, printing, done, failed, requeued). */
+  'job-changed': { userId: string; printerId?: string };
+  /** A ledger row was written for a user: their balance moved. */
+  'ledger-written': { userId: string };
+  /** Notices for staff and officers changed. */
+  'notices-changed': Record<string, never>;
+  /** A chat message was stored. */
+  'message-sent': { conversationId: string; message: ChatMessage };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+type Handler<K extends DomainEventName> = (payload: DomainEventMap[K]) => void;
+
+/**
+ * 'state' handlers (caches dropping what the event made stale) run before 'notify' handlers (socket
+ * events telling clients to reload), so a client that reloads at once never reads a stale cache.
+ */
+export type DomainEventPhase = 'state' | 'notify';
+
+/** The bus every module raises its events on and every cache and notifier listens to. */
+export class DomainEvents {
+  private readonly handlers: Record<DomainEventPhase, Map<DomainEventName, Set<Handler<never>>>> = {
+    state: new Map(),
+    notify: new Map(),
+  };
+
+  constructor(private readonly log?: FastifyBaseLogger) {}
+
+  on<K extends DomainEventName>(name: K, handler: Handler<K>, phase: DomainEventPhase = 'notify'): () => void {
+    const byName = this.handlers[phase];
+    const set = byName.get(name) ?? new Set();
+    set.add(handler as Handler<never>);
+    byName.set(name, set);
+    return () => set.delete(handler as Handler<never>);
+  }
+
+  /** Runs every handler now (state first); a failing handler is logged and the others still run. */
+  emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void {
+    for (const phase of ['state', 'notify'] as const) {
+      for (const handler of this.handlers[phase].get(name) ?? []) {
+        try {
+          (handler as Handler<K>)(payload);
+        } catch (error) {
+          this.log?.error({ err: error, event: name }, 'domain event handler failed');
+        }
+      }
+    }
+  }
+}
