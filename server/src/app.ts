@@ -29,7 +29,8 @@ import socketPlugin from './plugins/socket';
 import { installValidators } from './plugins/validation';
 import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
-import paymentsRoutes, { type PaymentsRoutesOptions } from './modules/payments/payments.routes';
+import paymentsRoutes from './modules/payments/payments.routes';
+import servicesPlugin from './plugins/services';
 import printingRoutes from './modules/printing/printing.routes';
 import usersRoutes from './modules/users/users.routes';
 
@@ -48,8 +49,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Adds routes before start (tests); they go through the same role check as the others. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
-  /** Options of the payment routes (tests inject a clock). */
-  payments?: PaymentsRoutesOptions;
+  /** Options of the payments (tests inject a clock). */
+  payments?: { now?: () => Date };
   /** Options of the grant scheduler (tests turn it on with a clock). */
   grants?: GrantsPluginOptions;
 }
@@ -174,13 +175,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(authPlugin, { publicPrefixes: [DOCS_PREFIX] });
     await app.register(docsPlugin);
     await app.register(eventsPlugin);
+    await app.register(servicesPlugin, { paymentsNow: options.payments?.now });
     await app.register(socketPlugin);
 
     await app.register(healthRoutes);
     await app.register(authRoutes);
     await app.register(usersRoutes);
     await app.register(printingRoutes);
-    await app.register(paymentsRoutes, options.payments ?? {});
+    await app.register(paymentsRoutes);
     await app.register(dispatcherPlugin);
     await app.register(grantsPlugin, options.grants ?? {});
     if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));

@@ -9,7 +9,6 @@ import {
 } from 'shared-api/contracts';
 import { AppError } from '../lib/errors';
 import { createRealtime, type RealtimeServer } from '../realtime/realtime';
-import { createConversationsService } from '../modules/conversations/conversations.service';
 
 function failure(error: unknown): SocketAck<never> {
   if (error instanceof AppError) return { ok: false, code: error.code, message: error.message };
@@ -57,7 +56,7 @@ export default fp(
     });
 
     const realtime = createRealtime(io);
-    const conversations = createConversationsService(app.db, app.events);
+    const conversations = app.services.conversations;
 
     // The socket events follow the domain events (after the caches have dropped what went stale).
     app.events.on('printer-changed', () => realtime.emitPrinterListChanged());
@@ -119,5 +118,5 @@ export default fp(
       io.engine.close();
     });
   },
-  { name: 'socket', dependencies: ['auth', 'events'] },
+  { name: 'socket', dependencies: ['auth', 'events', 'services'] },
 );

@@ -3,17 +3,10 @@ import { ok, responses } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { LoginBody, LoginData, LogoutBody, RefreshBody, RefreshData, RefreshEnvelope } from './auth.schemas';
-import { createAuthService } from './auth.service';
 import { Type } from '@sinclair/typebox';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
-  const service = createAuthService({
-    db: app.db,
-    tokens: app.tokens,
-    config: app.appConfig,
-    log: app.log,
-    sessions: app.sessions,
-  });
+  const service = app.services.auth;
 
   app.post<{ Body: LoginBody }>(
     '/v1/user/login',

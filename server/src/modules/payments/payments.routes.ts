@@ -1,11 +1,6 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db';
 import { ok, responses } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
-import type { PaymentGateway } from './gateways/gateway';
-import { SandboxGateway } from './gateways/sandbox-gateway';
-import { VnpayGateway } from './gateways/vnpay-gateway';
 import { currentUser } from '../../plugins/auth';
 import {
   BkPaymentBody,
@@ -17,23 +12,7 @@ import {
   PaymentListData,
   StudentPayment,
 } from './payments.schemas';
-import { callbackProblem, createPaymentsService, PAY_OK_MESSAGE } from './payments.service';
-
-export interface PaymentsRoutesOptions {
-  /** The clock (tests move it). */
-  now?: () => Date;
-}
-
-/** The sandbox's signing secret: generated once, shared by every instance on the database. */
-async function sandboxSecret(db: Db): Promise<string> {
-  await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-    'payment_sandbox',
-    crypto.randomBytes(32).toString('hex'),
-  ]);
-  const row = await db.one<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', ['payment_sandbox']);
-  if (!row) throw new Error('could not store the sandbox gateway secret');
-  return row.value;
-}
+import { callbackProblem, PAY_OK_MESSAGE } from './payments.service';
 
 /** The gateways send a few hundred bytes of fields: anything much larger is refused (413) before it is read. */
 export const CALLBACK_BODY_LIMIT = 8_192;
@@ -75,31 +54,10 @@ export function bkpayLocation(paid: boolean, paymentId: string | null): string {
  * (GET|POST /v1/payments/:gateway/ipn, the only thing that credits), the VNPay return page
  * (display only) and the sandbox payment page.
  */
-export default async function paymentsRoutes(app: FastifyInstance, options: PaymentsRoutesOptions = {}): Promise<void> {
+export default async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   const config = app.appConfig;
-  const sandbox = new SandboxGateway(await sandboxSecret(app.db), config.publicUrl ?? '');
-  const gateways = new Map<string, PaymentGateway>();
-  // the sandbox credits without money: it takes callbacks only while it is the configured gateway
-  if (config.paymentGateway === 'sandbox') gateways.set('sandbox', sandbox);
-  if (config.vnpay && config.publicUrl) {
-    gateways.set(
-      'vnpay',
-      new VnpayGateway({ ...config.vnpay, returnUrl: `${config.publicUrl}/v1/payments/vnpay/return` }),
-    );
-  }
-  const gateway = gateways.get(config.paymentGateway);
-  if (!gateway) throw new Error(`payment gateway ${config.paymentGateway} is not configured`);
-
-  const service = createPaymentsService({
-    db: app.db,
-    gateway,
-    sandbox,
-    gateways,
-    now: options.now ?? (() => new Date()),
-    callbackGraceMs: config.paymentCallbackGraceMs,
-    log: app.log,
-    events: app.events,
-  });
+  const service = app.services.payments;
+  const { gateways } = app.services.paymentGateways;
 
   app.post<{ Body: ConfirmPaymentBody }>(
     '/v1/student/confirm-payment',

@@ -23,7 +23,6 @@ import {
 } from './printing.schemas';
 import {
   CANCEL_OK_MESSAGE,
-  createPrintingService,
   extensionOf,
   MAX_FILES_PER_REQUEST,
   SUBMIT_OK_MESSAGE,
@@ -245,7 +244,7 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, up
 
 export default async function printingRoutes(app: FastifyInstance): Promise<void> {
   const uploadDir = uploadDirFor(app.appConfig.dataDir);
-  const service = createPrintingService({ db: app.db, events: app.events, uploadDir });
+  const service = app.services.printing;
   const uploads = new UploadGate(app.appConfig.uploadsInFlight);
 
   // multipart only in this plugin's scope; limits are per request from system_config

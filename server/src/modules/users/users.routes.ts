@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 import { UserInformation } from './users.schemas';
-import { createUsersService } from './users.service';
 
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const service = createUsersService(app.db);
+  const service = app.services.users;
 
   app.get(
     '/v1/user/information',

@@ -32,3 +32,5 @@ export function createUsersService(db: Db) {
     },
   };
 }
+
+export type UsersService = ReturnType<typeof createUsersService>;

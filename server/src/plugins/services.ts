@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import { createAuthService, type AuthService } from '../modules/auth/auth.service';
+import { createConversationsService, type ConversationsService } from '../modules/conversations/conversations.service';
+import { buildGateways, type PaymentGateways } from '../modules/payments/gateways';
+import { createPaymentsService, type PaymentsService } from '../modules/payments/payments.service';
+import { createPrintingService, uploadDirFor, type PrintingService } from '../modules/printing/printing.service';
+import { createUsersService, type UsersService } from '../modules/users/users.service';
+
+/** Every service of the app, built once: routes, socket handlers and schedulers call these. */
+export interface Services {
+  auth: AuthService;
+  users: UsersService;
+  printing: PrintingService;
+  payments: PaymentsService;
+  paymentGateways: PaymentGateways;
+  conversations: ConversationsService;
+}
+
+export interface ServicesPluginOptions {
+  /** The payments' clock (tests move it). */
+  paymentsNow?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/**
+ * Builds the services once, with what they share (database, tokens, ended sessions, the domain event
+ * bus), and decorates the app with them (`app.services`).
+ */
+export default fp<ServicesPluginOptions>(
+  async (app, options) => {
+    const { db, events, appConfig: config } = app;
+    const paymentGateways = await buildGateways(db, config);
+    app.decorate('services', {
+      auth: createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions }),
+      users: createUsersService(db),
+      printing: createPrintingService({ db, events, uploadDir: uploadDirFor(config.dataDir) }),
+      payments: createPaymentsService({
+        db,
+        ...paymentGateways,
+        now: options.paymentsNow ?? (() => new Date()),
+        callbackGraceMs: config.paymentCallbackGraceMs,
+        log: app.log,
+        events,
+      }),
+      paymentGateways,
+      conversations: createConversationsService(db, events),
+    } satisfies Services);
+  },
+  { name: 'services', dependencies: ['db', 'auth', 'events'] },
+);
