@@ -31,7 +31,7 @@ import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
 import servicesPlugin from './plugins/services';
-import printingRoutes from './modules/printing/printing.routes';
+import printJobsRoutes from './modules/print-jobs/print-jobs.routes';
 import usersRoutes from './modules/users/users.routes';
 
 export interface BuildAppOptions {
@@ -181,7 +181,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(healthRoutes);
     await app.register(authRoutes);
     await app.register(usersRoutes);
-    await app.register(printingRoutes);
+    await app.register(printJobsRoutes);
     await app.register(paymentsRoutes);
     await app.register(dispatcherPlugin);
     await app.register(grantsPlugin, options.grants ?? {});

@@ -1,7 +1,7 @@
 import type { Db } from '../src/db';
 import { applyLedgerEntry } from '../src/modules/ledger/ledger.repository';
-import { Dispatcher } from '../src/printing/dispatcher';
-import { SimulatedDriver, type PrinterDriver, type PrintJob } from '../src/printing/driver';
+import { Dispatcher } from '../src/print-queue/dispatcher';
+import { SimulatedDriver, type PrinterDriver, type PrintJob } from '../src/print-queue/drivers/driver';
 import { DomainEvents } from '../src/events/domain-events';
 import { createTestApp, DRIVER, sleep, type TestApp } from './helpers';
 import { newStudent } from './printing-fixtures';

@@ -1,7 +1,7 @@
 import type { StudentFilterLogsResponse, StudentPrintingResponse } from 'shared-api/contracts';
 import { ledgerSum } from '../src/modules/ledger/ledger.repository';
-import { Dispatcher } from '../src/printing/dispatcher';
-import { SimulatedDriver } from '../src/printing/driver';
+import { Dispatcher } from '../src/print-queue/dispatcher';
+import { SimulatedDriver } from '../src/print-queue/drivers/driver';
 import { DomainEvents } from '../src/events/domain-events';
 import { bearer, body, createTestApp, DRIVER, sleep, type TestApp } from './helpers';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';

@@ -1,5 +1,5 @@
 import type { StudentFilterLogsResponse, StudentPrintingResponse } from 'shared-api/contracts';
-import { StudentAnswerCache } from '../src/printing/student-answer-cache';
+import { StudentAnswerCache } from '../src/lib/student-answer-cache';
 import { bearer, body, createTestApp, DRIVER, type TestApp } from './helpers';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
 

@@ -8,7 +8,7 @@ import {
   detectContent,
   findSoffice,
   type PageCountOptions,
-} from '../src/printing/page-count';
+} from '../src/modules/print-jobs/page-count/page-count';
 import { VIETNAMESE } from './helpers';
 import { cyclicTree, deepTree, flatTree, pageTreeBomb, sharedPage } from './pdf-bombs';
 import { makePdf, PNG_1x1 } from './printing-fixtures';

@@ -6,9 +6,9 @@ import type {
 import type { Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
-import { listPrintersWithCounts, recountPrintCounters } from '../src/modules/printing/printing.repository';
-import { Dispatcher } from '../src/printing/dispatcher';
-import { SimulatedDriver } from '../src/printing/driver';
+import { listPrintersWithCounts, recountPrintCounters } from '../src/modules/print-jobs/print-jobs.repository';
+import { Dispatcher } from '../src/print-queue/dispatcher';
+import { SimulatedDriver } from '../src/print-queue/drivers/driver';
 import { bearer, body, createTestApp, DRIVER, openTestDb, sleep, type TestApp } from './helpers';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
 

@@ -7,7 +7,7 @@ import {
   sheetCount,
   validatePrintOptions,
   type PrintOptions,
-} from '../src/printing/cost';
+} from '../src/modules/print-jobs/print-rules';
 import { VIETNAMESE } from './helpers';
 
 const base: PrintOptions = {

@@ -11,7 +11,7 @@ import type {
 } from 'shared-api/contracts';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
 import { applyLedgerEntry, ledgerSum } from '../src/modules/ledger/ledger.repository';
-import { uploadDirFor } from '../src/modules/printing/printing.service';
+import { uploadDirFor } from '../src/modules/print-jobs/print-jobs.service';
 import { bearer, body, createTestApp, DRIVER, loginAs, VIETNAMESE, type TestApp } from './helpers';
 import { makePdf, PNG_1x1 } from './printing-fixtures';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { StudentPrintingResponse } from 'shared-api/contracts';
-import { uploadDirFor } from '../src/modules/printing/printing.service';
+import { uploadDirFor } from '../src/modules/print-jobs/print-jobs.service';
 import { body, createTestApp, DRIVER, type TestApp } from './helpers';
 import { makePdf, newStudent, PNG_1x1, submitPrint } from './printing-fixtures';
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import fp from 'fastify-plugin';
-import { Dispatcher } from '../printing/dispatcher';
-import { SimulatedDriver } from '../printing/driver';
+import { Dispatcher } from '../print-queue/dispatcher';
+import { SimulatedDriver } from '../print-queue/drivers/driver';
 
 /**
  * Starts the print dispatcher with the simulated driver when the server is ready and stops it before

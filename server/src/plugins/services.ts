@@ -3,7 +3,7 @@ import { createAuthService, type AuthService } from '../modules/auth/auth.servic
 import { createConversationsService, type ConversationsService } from '../modules/conversations/conversations.service';
 import { buildGateways, type PaymentGateways } from '../modules/payments/gateways';
 import { createPaymentsService, type PaymentsService } from '../modules/payments/payments.service';
-import { createPrintingService, uploadDirFor, type PrintingService } from '../modules/printing/printing.service';
+import { createPrintingService, uploadDirFor, type PrintingService } from '../modules/print-jobs/print-jobs.service';
 import { createUsersService, type UsersService } from '../modules/users/users.service';
 
 /** Every service of the app, built once: routes, socket handlers and schedulers call these. */

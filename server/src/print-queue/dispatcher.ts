@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { applyLedgerEntry } from '../modules/ledger/ledger.repository';
 import type { DomainEvents } from '../events/domain-events';
 import type { DispatcherStatus } from '../types';
-import { PrintDriverError, type PrinterDriver, type PrintJob } from './driver';
+import { PrintDriverError, type PrinterDriver, type PrintJob } from './drivers/driver';
 
 /**
  * The print queue lives in printing_logs. The dispatcher claims the oldest Queued job of each active,

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { assertCleanText, textProblem } from '../../lib/input';
-import { contentMismatch, isCountableExtension, SNIFF_BYTES } from '../../printing/page-count';
+import { contentMismatch, isCountableExtension, SNIFF_BYTES } from './page-count/page-count';
 import { currentUser } from '../../plugins/auth';
 import {
   CancelBody,
@@ -20,7 +20,7 @@ import {
   PrinterListQuery,
   PrinterQuery,
   SubmitData,
-} from './printing.schemas';
+} from './print-jobs.schemas';
 import {
   CANCEL_OK_MESSAGE,
   extensionOf,
@@ -30,7 +30,7 @@ import {
   type PrintUpload,
   type SpooledFile,
   type UploadLimits,
-} from './printing.service';
+} from './print-jobs.service';
 
 const FIELD_BYTES = 1_048_576;
 /** The documents field: JSON options of at most MAX_FILES_PER_REQUEST documents. */
@@ -242,7 +242,7 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, up
   return upload;
 }
 
-export default async function printingRoutes(app: FastifyInstance): Promise<void> {
+export default async function printJobsRoutes(app: FastifyInstance): Promise<void> {
   const uploadDir = uploadDirFor(app.appConfig.dataDir);
   const service = app.services.printing;
   const uploads = new UploadGate(app.appConfig.uploadsInFlight);

@@ -24,10 +24,10 @@ import {
   selectedPageCount,
   validatePrintOptions,
   type PrintOptions,
-} from '../../printing/cost';
-import { countPages, type PageCountOptions } from '../../printing/page-count';
-import { MemoryCache } from '../../printing/printer-list-cache';
-import { StudentAnswerCache } from '../../printing/student-answer-cache';
+} from './print-rules';
+import { countPages, type PageCountOptions } from './page-count/page-count';
+import { MemoryCache } from '../../lib/memory-cache';
+import { StudentAnswerCache } from '../../lib/student-answer-cache';
 import type { DomainEvents } from '../../events/domain-events';
 import type { AuthUser } from '../../types';
 import {
@@ -47,8 +47,8 @@ import {
   printedTotals,
   type LogRow,
   type PrinterRow,
-} from './printing.repository';
-import type { FilterLogsQuery, PrinterListQuery } from './printing.schemas';
+} from './print-jobs.repository';
+import type { FilterLogsQuery, PrinterListQuery } from './print-jobs.schemas';
 
 /** The spec's toast for a paused printer. */
 export const PRINTER_PAUSED_MESSAGE = 'Máy in đang Tạm dừng!';
