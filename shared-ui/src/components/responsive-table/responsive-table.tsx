@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type Key, type ReactNode } from 'react';
+import { Fragment, useState, type CSSProperties, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Empty, Flex, Skeleton, Table, type TableColumnsType, type TableProps } from 'antd';
 import { UI_NAMESPACE } from '../../locales';
@@ -165,7 +165,9 @@ export function ResponsiveTable<T extends object>({
       <ul className="sp-cards" style={LIST} aria-label={ariaLabel} aria-busy={loading || undefined}>
         {dataSource.slice(0, shown).map((row, index) => {
           const heading = title ? cellOf(title, row, index) : null;
-          const buttons = actions.map((c) => cellOf(c, row, index)).filter((node) => node !== null && node !== '');
+          const buttons = actions
+            .map((c) => ({ key: String(c.key), node: cellOf(c, row, index) }))
+            .filter(({ node }) => node !== null && node !== '');
           return (
             <li key={String(row[rowKey])} className="sp-card" style={CARD}>
               {heading !== null && (
@@ -208,7 +210,9 @@ export function ResponsiveTable<T extends object>({
               </dl>
               {buttons.length > 0 && (
                 <Flex gap={8} wrap className="sp-card-actions" style={{ marginTop: 8 }}>
-                  {buttons}
+                  {buttons.map(({ key, node }) => (
+                    <Fragment key={key}>{node}</Fragment>
+                  ))}
                 </Flex>
               )}
             </li>
