@@ -1,7 +1,8 @@
 import type { Db } from '../src/db';
 import { applyLedgerEntry } from '../src/modules/ledger/ledger.repository';
 import { Dispatcher } from '../src/print-queue/dispatcher';
-import { SimulatedDriver, type PrinterDriver, type PrintJob } from '../src/print-queue/drivers/driver';
+import type { PrinterDriver, PrintJob } from '../src/print-queue/drivers/driver';
+import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { DomainEvents } from '../src/events/domain-events';
 import { createTestApp, DRIVER, sleep, type TestApp } from './helpers';
 import { newStudent } from './printing-fixtures';

@@ -1,7 +1,9 @@
 import type { StudentFilterLogsResponse, StudentPrintingResponse } from 'shared-api/contracts';
 import { ledgerSum } from '../src/modules/ledger/ledger.repository';
 import { Dispatcher } from '../src/print-queue/dispatcher';
-import { SimulatedDriver } from '../src/print-queue/drivers/driver';
+import type { PrinterDriver } from '../src/print-queue/drivers/driver';
+import { PrinterDrivers } from '../src/print-queue/drivers/driver-registry';
+import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { DomainEvents } from '../src/events/domain-events';
 import { bearer, body, createTestApp, DRIVER, sleep, type TestApp } from './helpers';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
@@ -104,6 +106,38 @@ describe(`print dispatcher (${DRIVER})`, () => {
     const balance = await t.app.db.one<{ balance: number }>('SELECT balance FROM users WHERE id = $1', [student.id]);
     expect(balance?.balance).toBe(14);
     expect(await ledgerSum(t.app.db, student.id)).toBe(14);
+  });
+
+  it("each printer's jobs go to that printer's driver (a driver per printer, the default for the others)", async () => {
+    const other = await t.app.db.one<{ printer_id: string }>(
+      `SELECT printer_id FROM printers WHERE status = 1 AND printer_id <> $1 ORDER BY printer_id LIMIT 1`,
+      [PRINTER],
+    );
+    const student = await newStudent(t.app, 20);
+    const [special] = await queue(student.token, 1);
+    const [plain] = await queue(student.token, 1, other?.printer_id);
+    const seen: string[] = [];
+    const own: PrinterDriver = {
+      kind: 'recording',
+      print: async (job) => void seen.push(`own:${job.id}`),
+    };
+    const fallback = new SimulatedDriver(1);
+    const drivers = new PrinterDrivers(fallback);
+    drivers.set(PRINTER, own);
+    expect(drivers.driverFor(PRINTER)).toBe(own);
+    expect(drivers.driverFor(other?.printer_id ?? '')).toBe(fallback);
+    dispatcher = new Dispatcher({
+      db: t.app.db,
+      events: new DomainEvents(),
+      drivers,
+      instanceId: 'per-printer',
+      pollMs: 10,
+    });
+    await dispatcher.start();
+    await until(
+      async () => (await status(special ?? '')) === 'Completed' && (await status(plain ?? '')) === 'Completed',
+    );
+    expect(seen).toEqual([`own:${special}`]);
   });
 
   it('a job the printer fails is Failed and refunded in full, once', async () => {

@@ -8,7 +8,7 @@ import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
 import { listPrintersWithCounts, recountPrintCounters } from '../src/modules/print-jobs/print-jobs.repository';
 import { Dispatcher } from '../src/print-queue/dispatcher';
-import { SimulatedDriver } from '../src/print-queue/drivers/driver';
+import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { bearer, body, createTestApp, DRIVER, openTestDb, sleep, type TestApp } from './helpers';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
 

@@ -4,6 +4,8 @@ import { applyLedgerEntry } from '../modules/ledger/ledger.repository';
 import type { DomainEvents } from '../events/domain-events';
 import type { DispatcherStatus } from '../types';
 import { PrintDriverError, type PrinterDriver, type PrintJob } from './drivers/driver';
+import { PrinterDrivers, type DriverRegistry } from './drivers/driver-registry';
+import * as queue from './queue.repository';
 
 /**
  * The print queue lives in printing_logs. The dispatcher claims the oldest Queued job of each active,
@@ -17,7 +19,10 @@ import { PrintDriverError, type PrinterDriver, type PrintJob } from './drivers/d
 export interface DispatcherOptions {
   db: Db;
   events: DomainEvents;
-  driver: PrinterDriver;
+  /** The driver of each printer. */
+  drivers?: DriverRegistry;
+  /** One driver for every printer (tests): used when `drivers` is not given. */
+  driver?: PrinterDriver;
   /** Names this process's claims: unique per process (a restarted process is a new claimer). */
   instanceId: string;
   log?: FastifyBaseLogger;
@@ -29,16 +34,6 @@ export interface DispatcherOptions {
   maxAttempts?: number;
 }
 
-interface ClaimedRow {
-  id: string;
-  user_id: string;
-  printer_id: string;
-  total_pages: number;
-  paper_size: string;
-  storage_path: string | null;
-  title: string;
-}
-
 export class Dispatcher {
   private readonly running = new Map<string, { job: PrintJob; controller: AbortController; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
@@ -48,7 +43,11 @@ export class Dispatcher {
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
 
+  private readonly drivers: DriverRegistry;
+
   constructor(private readonly options: DispatcherOptions) {
+    if (!options.drivers && !options.driver) throw new Error('the dispatcher needs drivers');
+    this.drivers = options.drivers ?? new PrinterDrivers(options.driver as PrinterDriver);
     this.pollMs = options.pollMs ?? 500;
     this.leaseMs = options.leaseMs ?? 15_000;
     this.maxAttempts = options.maxAttempts ?? 3;
@@ -96,13 +95,7 @@ export class Dispatcher {
     if (this.stopped) return;
     await this.recoverAbandoned();
     await this.renewClaims();
-    const printers = await this.options.db.query<{ printer_id: string }>(
-      `SELECT p.printer_id FROM printers p
-       WHERE p.status = 1
-         AND EXISTS (SELECT 1 FROM printing_logs q WHERE q.printer_id = p.printer_id AND q.status = 'Queued')
-         AND NOT EXISTS (SELECT 1 FROM printing_logs r WHERE r.printer_id = p.printer_id AND r.status = 'InProgress')`,
-    );
-    for (const { printer_id: printerId } of printers) {
+    for (const printerId of await queue.printersReadyToPrint(this.options.db)) {
       if (this.stopped) return;
       if (this.running.has(printerId)) continue;
       const job = await this.claimNext(printerId);
@@ -116,31 +109,7 @@ export class Dispatcher {
    * holds it) serialises claims per printer; the conditional UPDATE loses cleanly to a cancel.
    */
   async claimNext(printerId: string): Promise<PrintJob | null> {
-    const { db, instanceId } = this.options;
-    const row = await db.tx(async (t) => {
-      const printer = await t.one(
-        'SELECT printer_id FROM printers WHERE printer_id = $1 AND status = 1 FOR UPDATE SKIP LOCKED',
-        [printerId],
-      );
-      if (!printer) return undefined;
-      const busy = await t.one(
-        `SELECT 1 AS busy FROM printing_logs WHERE printer_id = $1 AND status = 'InProgress' LIMIT 1`,
-        [printerId],
-      );
-      if (busy) return undefined;
-      return t.one<ClaimedRow>(
-        `UPDATE printing_logs l
-         SET status = 'InProgress', started_at = now(), claimed_by = $2, claimed_at = now(),
-             attempts = l.attempts + 1, updated_at = now()
-         FROM documents d
-         WHERE d.id = l.document_id
-           AND l.id = (SELECT id FROM printing_logs WHERE printer_id = $1 AND status = 'Queued'
-                       ORDER BY created_at, id LIMIT 1 FOR UPDATE)
-           AND l.status = 'Queued'
-         RETURNING l.id, l.user_id, l.printer_id, l.total_pages, l.paper_size, d.storage_path, d.title`,
-        [printerId, instanceId],
-      );
-    });
+    const row = await queue.claimNextJob(this.options.db, printerId, this.options.instanceId);
     if (!row) return null;
     this.changed(row.user_id);
     return {
@@ -167,7 +136,7 @@ export class Dispatcher {
 
   private async print(job: PrintJob, signal: AbortSignal): Promise<void> {
     try {
-      await this.options.driver.print(job, signal);
+      await this.drivers.driverFor(job.printerId).print(job, signal);
     } catch (error) {
       if (signal.aborted) {
         // stopping: the job goes back to the queue and resumes at the next start
@@ -187,23 +156,14 @@ export class Dispatcher {
    * printed_a3) are added to by the printing_logs trigger within this same statement's transaction.
    */
   private async complete(jobId: string): Promise<void> {
-    const row = await this.options.db.one<{ user_id: string }>(
-      `UPDATE printing_logs SET status = 'Completed', finish_date = now(), claimed_at = NULL, updated_at = now()
-       WHERE id = $1 AND status = 'InProgress' AND claimed_by = $2 RETURNING user_id`,
-      [jobId, this.options.instanceId],
-    );
-    if (row) this.changed(row.user_id);
+    const userId = await queue.completeJob(this.options.db, jobId, this.options.instanceId);
+    if (userId) this.changed(userId);
   }
 
   /** Fails an InProgress job and refunds it in full, in one transaction (the refund is once per job). */
   async fail(jobId: string, reason: string): Promise<boolean> {
     const userId = await this.options.db.tx(async (t) => {
-      const row = await t.one<{ user_id: string; cost: number }>(
-        `UPDATE printing_logs SET status = 'Failed', failure_reason = $2, finish_date = now(), claimed_at = NULL,
-                updated_at = now()
-         WHERE id = $1 AND status = 'InProgress' RETURNING user_id, cost`,
-        [jobId, reason],
-      );
+      const row = await queue.failJob(t, jobId, reason);
       if (!row) return null;
       await applyLedgerEntry(t, {
         userId: row.user_id,
@@ -220,23 +180,15 @@ export class Dispatcher {
   }
 
   private async requeue(jobId: string): Promise<void> {
-    const row = await this.options.db.one<{ user_id: string }>(
-      `UPDATE printing_logs SET status = 'Queued', started_at = NULL, claimed_by = NULL, claimed_at = NULL,
-              updated_at = now()
-       WHERE id = $1 AND status = 'InProgress' AND claimed_by = $2 RETURNING user_id`,
-      [jobId, this.options.instanceId],
-    );
-    if (row) this.changed(row.user_id);
+    const userId = await queue.requeueJob(this.options.db, jobId, this.options.instanceId);
+    if (userId) this.changed(userId);
   }
 
   /** Renews this instance's claims on the jobs it is printing. */
   private async renewClaims(): Promise<void> {
     const ids = [...this.running.values()].map((r) => r.job.id);
     if (ids.length === 0) return;
-    await this.options.db.query(
-      `UPDATE printing_logs SET claimed_at = now() WHERE id = ANY($1::uuid[]) AND status = 'InProgress' AND claimed_by = $2`,
-      [ids, this.options.instanceId],
-    );
+    await queue.renewClaims(this.options.db, ids, this.options.instanceId);
   }
 
   /**
@@ -246,28 +198,16 @@ export class Dispatcher {
   async recoverAbandoned(): Promise<void> {
     const { db } = this.options;
     const mine = [...this.running.values()].map((r) => r.job.id);
-    const abandoned = await db.query<{ id: string; attempts: number }>(
-      `SELECT id, attempts FROM printing_logs
-       WHERE status = 'InProgress'
-         AND NOT (id = ANY($2::uuid[]))
-         AND (claimed_by IS NULL OR claimed_at IS NULL
-              OR claimed_at < now() - make_interval(secs => $1::double precision / 1000))`,
-      [this.leaseMs, mine],
-    );
+    const abandoned = await queue.abandonedJobs(db, this.leaseMs, mine);
     for (const job of abandoned) {
       if (job.attempts >= this.maxAttempts) {
         await this.fail(job.id, 'Máy in bị gián đoạn nhiều lần, yêu cầu in đã được hoàn trang');
         continue;
       }
-      const row = await db.one<{ user_id: string }>(
-        `UPDATE printing_logs SET status = 'Queued', started_at = NULL, claimed_by = NULL, claimed_at = NULL,
-                updated_at = now()
-         WHERE id = $1 AND status = 'InProgress' RETURNING user_id`,
-        [job.id],
-      );
-      if (row) {
+      const userId = await queue.requeueJob(db, job.id, null);
+      if (userId) {
         this.options.log?.warn({ jobId: job.id }, 'print job abandoned by a stopped instance: queued again');
-        this.changed(row.user_id);
+        this.changed(userId);
       }
     }
   }

@@ -182,24 +182,6 @@ export async function findLogOwner(
   return db.one('SELECT id, user_id, status FROM printing_logs WHERE id = $1', [logId]);
 }
 
-/**
- * Cancels a job only while it is still Queued. One statement with the status in its WHERE: when a
- * dispatcher claims the job at the same moment, the row lock makes exactly one of the two win.
- */
-export async function cancelQueuedLog(
-  db: Db,
-  logId: string,
-  cancelledBy: string,
-): Promise<{ id: string; user_id: string; cost: number } | undefined> {
-  return db.one(
-    `UPDATE printing_logs
-     SET status = 'Failed', failure_reason = 'cancelled', cancelled_by = $2, finish_date = now(), updated_at = now()
-     WHERE id = $1 AND status = 'Queued'
-     RETURNING id, user_id, cost`,
-    [logId, cancelledBy],
-  );
-}
-
 export interface LogRow {
   id: string;
   status: string;

@@ -18,20 +18,14 @@ import type { Db } from '../../db';
 import { parseDateBound as parseDate } from '../../lib/dates';
 import { AppError, errors } from '../../lib/errors';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
-import {
-  parsePageRanges,
-  printCost,
-  selectedPageCount,
-  validatePrintOptions,
-  type PrintOptions,
-} from './print-rules';
+import { parsePageRanges, printCost, selectedPageCount, validatePrintOptions, type PrintOptions } from './print-rules';
 import { countPages, type PageCountOptions } from './page-count/page-count';
 import { MemoryCache } from '../../lib/memory-cache';
 import { StudentAnswerCache } from '../../lib/student-answer-cache';
 import type { DomainEvents } from '../../events/domain-events';
+import { cancelQueuedJob } from '../../print-queue/queue.repository';
 import type { AuthUser } from '../../types';
 import {
-  cancelQueuedLog,
   findBalance,
   findCurrentFileTypes,
   findLogOwner,
@@ -569,7 +563,7 @@ export function createPrintingService(deps: PrintingServiceDeps) {
         const owner = await findLogOwner(t, id);
         if (!owner) throw notFound();
         if (owner.user_id !== user.id) throw errors.forbidden('Bạn không thể hủy yêu cầu in của người khác');
-        const cancelled = await cancelQueuedLog(t, id, user.id);
+        const cancelled = await cancelQueuedJob(t, id, user.id);
         if (!cancelled) {
           throw errors.businessRule('Chỉ hủy được yêu cầu in đang đợi; yêu cầu này đã bắt đầu in hoặc đã kết thúc');
         }
