@@ -1,4 +1,5 @@
 import type { Role } from 'shared-api/contracts';
+import type { AuthUser } from './lib/auth-user';
 import type { AppConfig } from './config';
 import type { Db } from './db';
 import type { TokenService } from './lib/tokens';
@@ -12,16 +13,7 @@ import type { DomainEvents } from './events/domain-events';
  */
 export type RouteRoles = 'public' | 'all' | readonly Role[];
 
-/** The signed-in caller, from the access token. */
-export interface AuthUser {
-  id: string;
-  role: Role;
-  /**
-   * The session (login) the access token belongs to: its refresh-token family. Logout or a revoked
-   * login ends it, and with it every access token and socket of that session.
-   */
-  sid?: string;
-}
+export type { AuthUser };
 
 /** What /healthz reports about the print dispatcher (a later issue starts it). */
 export interface DispatcherStatus {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { isRole, type Role } from 'shared-api/contracts';
-import type { AuthUser } from '../types';
+import type { AuthUser } from './auth-user';
 
 export type VerifyResult =
   { ok: true; user: AuthUser; /** epoch ms */ expiresAt: number } | { ok: false; reason: 'expired' | 'invalid' };

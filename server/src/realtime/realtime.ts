@@ -6,7 +6,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from 'shared-api/contracts';
-import type { AuthUser } from '../types';
+import type { AuthUser } from '../lib/auth-user';
 
 /** Per-connection data set at the handshake. */
 export interface SocketData {

@@ -4,8 +4,8 @@ import { errors } from '../../lib/errors';
 import type { DomainEvents } from '../../events/domain-events';
 import type { AuthUser } from '../../types';
 import { insertMessage, isMember } from './conversations.repository';
+import { UUID } from '../../lib/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_MESSAGE_LENGTH = 4000;
 
 /** Chat between staff and print-service officers (students have no chat). */

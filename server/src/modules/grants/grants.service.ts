@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import { semesterAt, semesterStarts } from '../../lib/semester';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
+import { lockStudentsWithoutGrant, newestGrantedSemester, takeGrantLock } from './grants.repository';
 import { readSystemConfig, type SystemConfig } from '../system-config/system-config.repository';
 
 export type GrantPolicy = SystemConfig['grant_policy'];
@@ -18,8 +19,6 @@ export interface GrantRunResult {
 
 /** Students granted per transaction (each transaction holds the grant lock). */
 export const GRANT_BATCH = 500;
-/** pg_advisory_xact_lock key of the grant run ('SPgr'): two instances take turns. */
-const GRANT_LOCK_KEY = 0x53_50_67_72;
 
 export function getGrantSettings(db: Db): Promise<GrantSettings> {
   return readSystemConfig(db);
@@ -33,7 +32,9 @@ export function grantDelta(policy: GrantPolicy, amount: number, balance: number)
 /** When the next semester starts after `now` (the scheduler wakes up then). */
 export function nextGrantDate(settings: GrantSettings, now: Date): Date | null {
   const inAYear = new Date(now.getTime() + 366 * 86_400_000);
-  return semesterStarts(settings.start_date1, settings.start_date2, now, inAYear).find((s) => s.start > now)?.start ?? null;
+  return (
+    semesterStarts(settings.start_date1, settings.start_date2, now, inAYear).find((s) => s.start > now)?.start ?? null
+  );
 }
 
 /**
@@ -53,25 +54,14 @@ export async function runSemesterGrant(db: Db, now: Date): Promise<GrantRunResul
   const settings = await getGrantSettings(db);
   const semester = semesterAt(settings.start_date1, settings.start_date2, now);
   const key = semester.key;
-  const newest = await db.one<{ key: string | null }>(
-    `SELECT max(semester_key) AS key FROM page_ledger WHERE kind = 'grant'`,
-  );
-  if (newest?.key && newest.key > key) return { semesterKey: key, granted: 0, skipped: true };
+  const newest = await newestGrantedSemester(db);
+  if (newest && newest > key) return { semesterKey: key, granted: 0, skipped: true };
 
   let granted = 0;
   for (;;) {
     const done = await db.tx(async (t) => {
-      await t.query('SELECT pg_advisory_xact_lock($1)', [GRANT_LOCK_KEY]);
-      const students = await t.query<{ id: string; balance: number }>(
-        `SELECT u.id, u.balance FROM users u
-         WHERE u.role = 'student' AND u.is_active
-           AND NOT EXISTS (SELECT 1 FROM page_ledger l
-                           WHERE l.user_id = u.id AND l.kind = 'grant' AND l.semester_key = $1)
-         ORDER BY u.id
-         LIMIT $2
-         FOR UPDATE OF u`,
-        [key, GRANT_BATCH],
-      );
+      await takeGrantLock(t);
+      const students = await lockStudentsWithoutGrant(t, key, GRANT_BATCH);
       for (const student of students) {
         const result = await applyLedgerEntry(t, {
           userId: student.id,

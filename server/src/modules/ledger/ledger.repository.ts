@@ -1,8 +1,9 @@
+import type { LedgerKind } from 'shared-api/contracts';
 import type { Db } from '../../db';
 import { PG_CHECK_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/db';
 import { errors } from '../../lib/errors';
 
-export type LedgerKind = 'grant' | 'purchase' | 'charge' | 'refund' | 'adjustment';
+export type { LedgerKind };
 
 export interface LedgerEntryInput {
   userId: string;

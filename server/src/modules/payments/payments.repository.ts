@@ -1,7 +1,10 @@
 import type { Db } from '../../db';
 import { readSystemConfig, type SystemConfig } from '../system-config/system-config.repository';
 
-export type PaymentSettings = Pick<SystemConfig, 'current_a4_price' | 'payment_ttl_minutes' | 'start_date1' | 'start_date2'>;
+export type PaymentSettings = Pick<
+  SystemConfig,
+  'current_a4_price' | 'payment_ttl_minutes' | 'start_date1' | 'start_date2'
+>;
 
 export interface PaymentRow {
   id: string;
@@ -76,10 +79,9 @@ export async function listPayments(db: Db, userId: string): Promise<PaymentRow[]
 }
 
 export async function findPayment(db: Db, id: string, forUpdate = false): Promise<PaymentRow | undefined> {
-  return db.one<PaymentRow>(
-    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
+  return db.one<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [
+    id,
+  ]);
 }
 
 export async function setGateway(db: Db, id: string, gateway: string): Promise<void> {

@@ -10,6 +10,7 @@ import { storedCallback, UUID } from './gateways/gateway';
 import type { SandboxGateway } from './gateways/sandbox-gateway';
 import type { AuthUser } from '../../types';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
+import { toIsoOrNull } from '../../lib/ids';
 import type { DomainEvents } from '../../events/domain-events';
 import {
   findPayment,
@@ -74,7 +75,7 @@ export function callbackProblem(params: Record<string, string>): string | null {
   return null;
 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const iso = toIsoOrNull;
 
 /** pending past its expiry reads as expired (the row is left pending: a late callback within grace credits). */
 export function effectiveStatus(row: PaymentRow, now: Date): StudentPayment['status'] {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { readSystemConfig } from '../system-config/system-config.repository';
 
 /** The upload rules of system_config. */
 export interface UploadConfigRow {
@@ -8,7 +9,7 @@ export interface UploadConfigRow {
 }
 
 export async function findUploadConfig(db: Db): Promise<UploadConfigRow | undefined> {
-  return db.one<UploadConfigRow>('SELECT current_file_type, max_file_bytes, max_request_bytes FROM system_config');
+  return readSystemConfig(db);
 }
 
 export interface PrinterRow {
@@ -77,8 +78,7 @@ export async function recountPrintCounters(db: Db): Promise<number> {
 }
 
 export async function findCurrentFileTypes(db: Db): Promise<string[]> {
-  const row = await db.one<{ current_file_type: string[] }>('SELECT current_file_type FROM system_config');
-  return row?.current_file_type ?? [];
+  return (await readSystemConfig(db)).current_file_type;
 }
 
 /** The printer's status, locked against a concurrent change until the transaction ends. */

@@ -17,6 +17,7 @@ import type {
 import type { Db } from '../../db';
 import { parseDateBound as parseDate } from '../../lib/dates';
 import { AppError, errors } from '../../lib/errors';
+import { toIso, toIsoOrNull, UUID } from '../../lib/ids';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
 import { parsePageRanges, printCost, selectedPageCount, validatePrintOptions, type PrintOptions } from './print-rules';
 import { countPages, type PageCountOptions } from './page-count/page-count';
@@ -94,15 +95,14 @@ export function uploadDirFor(dataDir: string): string {
   return path.join(path.dirname(path.resolve(dataDir)), 'uploads');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_FILTER = new Set(['', 'all', 'null', 'undefined']);
 const collator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
 
 /** The same memory as a plain Uint8Array (the Buffer type and some libraries' typings disagree). */
 const asBytes = (buffer: Buffer): Uint8Array => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 
-const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
-const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
+const iso = toIso;
+const isoOrNull = toIsoOrNull;
 
 function filterValue(value: string | undefined): string | null {
   if (value === undefined) return null;

@@ -110,7 +110,9 @@ export function storedCallback(
   if (Object.keys(stored).length === 0) return null;
   if (!complete) {
     const raw = Object.entries(params)
-      .map(([key, value]) => `${encodeField(key.slice(0, STORED_RAW_MAX))}=${encodeField(value.slice(0, STORED_RAW_MAX))}`)
+      .map(
+        ([key, value]) => `${encodeField(key.slice(0, STORED_RAW_MAX))}=${encodeField(value.slice(0, STORED_RAW_MAX))}`,
+      )
       .join('&');
     stored._raw = storableText(raw, STORED_RAW_MAX);
   }
@@ -129,7 +131,7 @@ export function sameSignature(expected: string, given: string | undefined): bool
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID } from '../../../lib/ids';
 
 /** A refused callback: nothing known from it can be trusted. */
 export function refused(reason: string): CallbackVerification {
