@@ -32,6 +32,7 @@ import healthRoutes from './modules/health/health.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
 import servicesPlugin from './plugins/services';
 import printJobsRoutes from './modules/print-jobs/print-jobs.routes';
+import printersRoutes from './modules/printers/printers.routes';
 import usersRoutes from './modules/users/users.routes';
 
 export interface BuildAppOptions {
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(healthRoutes);
     await app.register(authRoutes);
     await app.register(usersRoutes);
+    await app.register(printersRoutes);
     await app.register(printJobsRoutes);
     await app.register(paymentsRoutes);
     await app.register(dispatcherPlugin);

@@ -6,7 +6,8 @@ import type {
 import type { Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
-import { listPrintersWithCounts, recountPrintCounters } from '../src/modules/print-jobs/print-jobs.repository';
+import { recountPrintCounters } from '../src/modules/print-jobs/print-jobs.repository';
+import { listPrintersWithCounts } from '../src/modules/printers/printers.repository';
 import { Dispatcher } from '../src/print-queue/dispatcher';
 import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { bearer, body, createTestApp, DRIVER, openTestDb, sleep, type TestApp } from './helpers';

@@ -4,12 +4,14 @@ import { createConversationsService, type ConversationsService } from '../module
 import { buildGateways, type PaymentGateways } from '../modules/payments/gateways';
 import { createPaymentsService, type PaymentsService } from '../modules/payments/payments.service';
 import { createPrintingService, uploadDirFor, type PrintingService } from '../modules/print-jobs/print-jobs.service';
+import { createPrintersService, type PrintersService } from '../modules/printers/printers.service';
 import { createUsersService, type UsersService } from '../modules/users/users.service';
 
 /** Every service of the app, built once: routes, socket handlers and schedulers call these. */
 export interface Services {
   auth: AuthService;
   users: UsersService;
+  printers: PrintersService;
   printing: PrintingService;
   payments: PaymentsService;
   paymentGateways: PaymentGateways;
@@ -38,6 +40,7 @@ export default fp<ServicesPluginOptions>(
     app.decorate('services', {
       auth: createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions }),
       users: createUsersService(db),
+      printers: createPrintersService({ db, events }),
       printing: createPrintingService({ db, events, uploadDir: uploadDirFor(config.dataDir) }),
       payments: createPaymentsService({
         db,

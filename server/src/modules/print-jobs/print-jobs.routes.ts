@@ -10,17 +10,7 @@ import { AppError } from '../../lib/errors';
 import { assertCleanText, textProblem } from '../../lib/input';
 import { contentMismatch, isCountableExtension, SNIFF_BYTES } from './page-count/page-count';
 import { currentUser } from '../../plugins/auth';
-import {
-  CancelBody,
-  CancelData,
-  FilterLogsData,
-  FilterLogsQuery,
-  PrinterDetail,
-  PrinterListData,
-  PrinterListQuery,
-  PrinterQuery,
-  SubmitData,
-} from './print-jobs.schemas';
+import { CancelBody, CancelData, FilterLogsData, FilterLogsQuery, SubmitData } from './print-jobs.schemas';
 import {
   CANCEL_OK_MESSAGE,
   extensionOf,
@@ -249,35 +239,6 @@ export default async function printJobsRoutes(app: FastifyInstance): Promise<voi
 
   // multipart only in this plugin's scope; limits are per request from system_config
   await app.register(multipart, { throwFileSizeLimit: true });
-
-  app.get<{ Querystring: PrinterListQuery }>(
-    '/v1/student/printers',
-    {
-      config: { roles: ['student'] },
-      schema: {
-        tags: ['student'],
-        summary: 'Danh sách máy in cho sinh viên (kèm số yêu cầu đang chờ và loại tệp được phép)',
-        querystring: PrinterListQuery,
-        response: responses(PrinterListData),
-      },
-    },
-    async (request) => ok(await service.listPrinters(request.query)),
-  );
-
-  app.get<{ Querystring: PrinterQuery }>(
-    '/v1/student/printer',
-    {
-      config: { roles: ['student'] },
-      schema: {
-        tags: ['student'],
-        summary: 'Thông tin một máy in (vị trí, số yêu cầu đang chờ, loại tệp được phép)',
-        description: 'Không có máy in này: 404.',
-        querystring: PrinterQuery,
-        response: responses(PrinterDetail),
-      },
-    },
-    async (request) => ok(await service.printer(request.query.printerId)),
-  );
 
   app.post(
     '/v1/student/printing',

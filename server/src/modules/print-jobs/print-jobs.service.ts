@@ -8,9 +8,6 @@ import type {
   PaperSize,
   PrintStatus,
   StudentFilterLogsResponse,
-  StudentPrinterDetail,
-  StudentPrinterItem,
-  StudentPrinterListResponse,
   StudentPrintingLog,
   StudentPrintingResponse,
 } from 'shared-api/contracts';
@@ -18,17 +15,16 @@ import type { Db } from '../../db';
 import { parseDateBound as parseDate } from '../../lib/dates';
 import { AppError, errors } from '../../lib/errors';
 import { toIso, toIsoOrNull, UUID } from '../../lib/ids';
+import { direction, facilityFilter, filterValue } from '../../lib/list-filters';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
 import { parsePageRanges, printCost, selectedPageCount, validatePrintOptions, type PrintOptions } from './print-rules';
 import { countPages, type PageCountOptions } from './page-count/page-count';
-import { MemoryCache } from '../../lib/memory-cache';
 import { StudentAnswerCache } from '../../lib/student-answer-cache';
 import type { DomainEvents } from '../../events/domain-events';
 import { cancelQueuedJob } from '../../print-queue/queue.repository';
 import type { AuthUser } from '../../types';
 import {
   findBalance,
-  findCurrentFileTypes,
   findLogOwner,
   findLogsByIds,
   findPrinterStatus,
@@ -36,14 +32,12 @@ import {
   findUploadConfig,
   insertDocument,
   insertPrintingLog,
-  listPrintersWithCounts,
   listStudentLogs,
   lockBalance,
   printedTotals,
   type LogRow,
-  type PrinterRow,
 } from './print-jobs.repository';
-import type { FilterLogsQuery, PrinterListQuery } from './print-jobs.schemas';
+import type { FilterLogsQuery } from './print-jobs.schemas';
 
 /** The spec's toast for a paused printer. */
 export const PRINTER_PAUSED_MESSAGE = 'Máy in đang Tạm dừng!';
@@ -51,8 +45,6 @@ export const SUBMIT_OK_MESSAGE = 'Yêu cầu in ấn đã được xác nhận!'
 export const CANCEL_OK_MESSAGE = 'Hủy yêu cầu in thành công';
 /** Files of one request, at most. */
 export const MAX_FILES_PER_REQUEST = 50;
-/** How stale the in-memory printer list may get when another instance changes it. */
-export const PRINTER_CACHE_TTL_MS = 2_000;
 /** How stale a student's cached history may get when another instance changes it. */
 export const HISTORY_CACHE_TTL_MS = 2_000;
 /** Cached history answers (student × query), at most; the least recently used go first. */
@@ -95,52 +87,16 @@ export function uploadDirFor(dataDir: string): string {
   return path.join(path.dirname(path.resolve(dataDir)), 'uploads');
 }
 
-const NO_FILTER = new Set(['', 'all', 'null', 'undefined']);
-const collator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
-
 /** The same memory as a plain Uint8Array (the Buffer type and some libraries' typings disagree). */
 const asBytes = (buffer: Buffer): Uint8Array => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 
 const iso = toIso;
 const isoOrNull = toIsoOrNull;
 
-function filterValue(value: string | undefined): string | null {
-  if (value === undefined) return null;
-  const trimmed = value.trim();
-  return NO_FILTER.has(trimmed.toLowerCase()) ? null : trimmed;
-}
-
-function direction(value: string | undefined, fallback: 1 | -1): 1 | -1 {
-  const v = filterValue(value);
-  return v === '1' ? 1 : v === '-1' ? -1 : fallback;
-}
-
-function facilityFilter(value: string | undefined): 'CS1' | 'CS2' | null {
-  const v = filterValue(value)?.toUpperCase();
-  // the portal sends '100' for "any other location": no facility filter
-  return v === 'CS1' || v === 'CS2' ? v : null;
-}
-
 /** A date bound of a filter (lib/dates: a real day in 2000..2100), or null for "no filter". */
 export function parseDateBound(value: string | undefined, name: string, end: boolean): Date | null {
   const text = filterValue(value);
   return text ? parseDate(text, name, end) : null;
-}
-
-export function toStudentPrinter(row: PrinterRow): StudentPrinterItem {
-  return {
-    printerId: row.printer_id,
-    brand: row.brand,
-    model: row.model,
-    description: row.description,
-    location: { facility: row.facility, department: row.department, room: row.room },
-    status: row.status === 1 ? 1 : 0,
-    activatedTime: isoOrNull(row.activated_time),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    waiting_amount: row.waiting_amount,
-    printed_count: row.printed_count,
-  };
 }
 
 export function toStudentLog(row: LogRow): StudentPrintingLog {
@@ -241,7 +197,6 @@ export interface PrintingServiceDeps {
   events: DomainEvents;
   uploadDir: string;
   pageCount?: PageCountOptions;
-  printerCacheTtlMs?: number;
   historyCacheTtlMs?: number;
   historyCacheMaxEntries?: number;
 }
@@ -250,12 +205,6 @@ export type PrintingService = ReturnType<typeof createPrintingService>;
 
 export function createPrintingService(deps: PrintingServiceDeps) {
   const { db, events, uploadDir } = deps;
-
-  const printerCache = new MemoryCache(async () => {
-    const rows = await listPrintersWithCounts(db);
-    const fileTypes = await findCurrentFileTypes(db);
-    return { printers: rows.map(toStudentPrinter), fileTypes };
-  }, deps.printerCacheTtlMs ?? PRINTER_CACHE_TTL_MS);
 
   // filterLogs answers per student and normalized query; an answer showing a Queued job holds queue
   // positions, which any queue change may move
@@ -267,14 +216,7 @@ export function createPrintingService(deps: PrintingServiceDeps) {
 
   // Whichever module changed a printer, a queue or a student's job, these caches drop what went stale
   // before anyone is told to reload.
-  events.on(
-    'printer-changed',
-    () => {
-      printerCache.invalidate();
-      historyCache.invalidateVolatile();
-    },
-    'state',
-  );
+  events.on('printer-changed', () => historyCache.invalidateVolatile(), 'state');
   events.on('job-changed', ({ userId }) => historyCache.invalidateUser(userId), 'state');
 
   /** After a commit that changed a queue and the student's pages. */
@@ -341,46 +283,6 @@ export function createPrintingService(deps: PrintingServiceDeps) {
      * The student printer list from memory: filters (status, facility, part of the id), sorts (print
      * count, then name, then id in sortDirection) and one page of per_page.
      */
-    async listPrinters(query: PrinterListQuery): Promise<StudentPrinterListResponse> {
-      const { printers, fileTypes } = await printerCache.get();
-      const status = filterValue(query.status);
-      const facility = facilityFilter(query.facility);
-      const search = filterValue(query.searchField)?.toLowerCase() ?? null;
-      let list = printers.filter(
-        (p) =>
-          (status === null || p.status === Number(status)) &&
-          (facility === null || p.location.facility === facility) &&
-          (search === null || p.printerId.toLowerCase().includes(search)),
-      );
-      const byPrinted = filterValue(query.sortPrinted) === null ? 0 : direction(query.sortPrinted, 1);
-      const byName = filterValue(query.sortName) === null ? 0 : direction(query.sortName, 1);
-      const byId = direction(query.sortDirection, 1);
-      list = [...list].sort(
-        (a, b) =>
-          byPrinted * (a.printed_count - b.printed_count) ||
-          byName * collator.compare(a.printerId, b.printerId) ||
-          byId * collator.compare(a.printerId, b.printerId),
-      );
-      const perPage = query.per_page ?? 100;
-      const page = query.page ?? 1;
-      return {
-        printers: list.slice((page - 1) * perPage, page * perPage),
-        total: list.length,
-        totalPrinter: printers.length,
-        activatedPrinter: printers.filter((p) => p.status === 1).length,
-        currentFileType: fileTypes,
-      };
-    },
-
-    /** One printer with its waiting count and the allowed file types. 404 when unknown. */
-    async printer(printerId: string): Promise<StudentPrinterDetail> {
-      // no reload on a miss: unknown ids must not bypass the cache (the list is at most ttl old)
-      const { printers, fileTypes } = await printerCache.get();
-      const printer = printers.find((p) => p.printerId === printerId);
-      if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
-      return { ...printer, currentFileType: fileTypes };
-    },
-
     /**
      * Refuses (422, as when the charge fails) a student whose balance is under `least` pages, read
      * without a lock: the early check that spares counting a document the student cannot pay for.

@@ -1,0 +1,45 @@
+import type { Db } from '../../db';
+import { readSystemConfig } from '../system-config/system-config.repository';
+
+export interface PrinterRow {
+  printer_id: string;
+  brand: string;
+  model: string;
+  description: string;
+  facility: string;
+  department: string;
+  room: string;
+  status: number;
+  activated_time: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  /** Queued + InProgress jobs. */
+  waiting_amount: number;
+  /** Completed jobs. */
+  printed_count: number;
+}
+
+/**
+ * Every printer with its waiting count (Queued + InProgress, through the partial index of pending jobs)
+ * and printed count (the printers.printed_count counter, kept by a trigger on printing_logs), so the
+ * cost follows the pending jobs, not the history. The student list is served from memory, so this runs
+ * only after a change or when the cached list expires.
+ */
+export async function listPrintersWithCounts(db: Db): Promise<PrinterRow[]> {
+  return db.query<PrinterRow>(
+    `SELECT p.printer_id, p.brand, p.model, p.description, p.facility, p.department, p.room, p.status,
+            p.activated_time, p.created_at, p.updated_at,
+            coalesce(q.waiting, 0)::int AS waiting_amount, p.printed_count
+     FROM printers p
+     LEFT JOIN (
+       SELECT printer_id, count(*) AS waiting
+       FROM printing_logs WHERE status IN ('Queued', 'InProgress') GROUP BY printer_id
+     ) q ON q.printer_id = p.printer_id
+     ORDER BY p.printer_id`,
+  );
+}
+
+/** The file types students may upload (shown with the printers). */
+export async function findCurrentFileTypes(db: Db): Promise<string[]> {
+  return (await readSystemConfig(db)).current_file_type;
+}

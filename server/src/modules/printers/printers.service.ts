@@ -1,0 +1,76 @@
+import type { StudentPrinterDetail, StudentPrinterListResponse } from 'shared-api/contracts';
+import type { Db } from '../../db';
+import { errors } from '../../lib/errors';
+import { collator, direction, facilityFilter, filterValue } from '../../lib/list-filters';
+import { MemoryCache } from '../../lib/memory-cache';
+import type { DomainEvents } from '../../events/domain-events';
+import { toStudentPrinter } from './printers.presenters';
+import { findCurrentFileTypes, listPrintersWithCounts } from './printers.repository';
+import type { PrinterListQuery } from './printers.schemas';
+
+/** How stale the in-memory printer list may get when another instance changes it. */
+export const PRINTER_CACHE_TTL_MS = 2_000;
+
+export interface PrintersServiceDeps {
+  db: Db;
+  events: DomainEvents;
+  printerCacheTtlMs?: number;
+}
+
+export type PrintersService = ReturnType<typeof createPrintersService>;
+
+/** The printers as students see them (the staff and officer lists come next), served from memory. */
+export function createPrintersService(deps: PrintersServiceDeps) {
+  const { db, events } = deps;
+
+  const printerCache = new MemoryCache(async () => {
+    const rows = await listPrintersWithCounts(db);
+    const fileTypes = await findCurrentFileTypes(db);
+    return { printers: rows.map(toStudentPrinter), fileTypes };
+  }, deps.printerCacheTtlMs ?? PRINTER_CACHE_TTL_MS);
+
+  // a printer or a queue changed, on whatever module: the list is reloaded before anyone is told
+  events.on('printer-changed', () => printerCache.invalidate(), 'state');
+
+  return {
+    async listPrinters(query: PrinterListQuery): Promise<StudentPrinterListResponse> {
+      const { printers, fileTypes } = await printerCache.get();
+      const status = filterValue(query.status);
+      const facility = facilityFilter(query.facility);
+      const search = filterValue(query.searchField)?.toLowerCase() ?? null;
+      let list = printers.filter(
+        (p) =>
+          (status === null || p.status === Number(status)) &&
+          (facility === null || p.location.facility === facility) &&
+          (search === null || p.printerId.toLowerCase().includes(search)),
+      );
+      const byPrinted = filterValue(query.sortPrinted) === null ? 0 : direction(query.sortPrinted, 1);
+      const byName = filterValue(query.sortName) === null ? 0 : direction(query.sortName, 1);
+      const byId = direction(query.sortDirection, 1);
+      list = [...list].sort(
+        (a, b) =>
+          byPrinted * (a.printed_count - b.printed_count) ||
+          byName * collator.compare(a.printerId, b.printerId) ||
+          byId * collator.compare(a.printerId, b.printerId),
+      );
+      const perPage = query.per_page ?? 100;
+      const page = query.page ?? 1;
+      return {
+        printers: list.slice((page - 1) * perPage, page * perPage),
+        total: list.length,
+        totalPrinter: printers.length,
+        activatedPrinter: printers.filter((p) => p.status === 1).length,
+        currentFileType: fileTypes,
+      };
+    },
+
+    /** One printer with its waiting count and the allowed file types. 404 when unknown. */
+    async printer(printerId: string): Promise<StudentPrinterDetail> {
+      // no reload on a miss: unknown ids must not bypass the cache (the list is at most ttl old)
+      const { printers, fileTypes } = await printerCache.get();
+      const printer = printers.find((p) => p.printerId === printerId);
+      if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
+      return { ...printer, currentFileType: fileTypes };
+    },
+  };
+}
