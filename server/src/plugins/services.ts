@@ -3,7 +3,7 @@ import { createAuthService, type AuthService } from '../modules/auth/auth.servic
 import { createConversationsService, type ConversationsService } from '../modules/conversations/conversations.service';
 import { buildGateways, type PaymentGateways } from '../modules/payments/gateways';
 import { createPaymentsService, type PaymentsService } from '../modules/payments/payments.service';
-import { createPrintingService, uploadDirFor, type PrintingService } from '../modules/print-jobs/print-jobs.service';
+import { createPrintJobsService, uploadDirFor, type PrintJobsService } from '../modules/print-jobs/print-jobs.service';
 import { createPrintersService, type PrintersService } from '../modules/printers/printers.service';
 import { createUsersService, type UsersService } from '../modules/users/users.service';
 
@@ -12,7 +12,7 @@ export interface Services {
   auth: AuthService;
   users: UsersService;
   printers: PrintersService;
-  printing: PrintingService;
+  printJobs: PrintJobsService;
   payments: PaymentsService;
   paymentGateways: PaymentGateways;
   conversations: ConversationsService;
@@ -41,7 +41,7 @@ export default fp<ServicesPluginOptions>(
       auth: createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions }),
       users: createUsersService(db),
       printers: createPrintersService({ db, events }),
-      printing: createPrintingService({ db, events, uploadDir: uploadDirFor(config.dataDir) }),
+      printJobs: createPrintJobsService({ db, events, uploadDir: uploadDirFor(config.dataDir) }),
       payments: createPaymentsService({
         db,
         ...paymentGateways,

@@ -234,7 +234,7 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, up
 
 export default async function printJobsRoutes(app: FastifyInstance): Promise<void> {
   const uploadDir = uploadDirFor(app.appConfig.dataDir);
-  const service = app.services.printing;
+  const service = app.services.printJobs;
   const uploads = new UploadGate(app.appConfig.uploadsInFlight);
 
   // multipart only in this plugin's scope; limits are per request from system_config

@@ -5,17 +5,15 @@ import path from 'node:path';
 import type {
   CancelLogResponse,
   NotEnoughPagesData,
-  PaperSize,
-  PrintStatus,
   StudentFilterLogsResponse,
-  StudentPrintingLog,
   StudentPrintingResponse,
 } from 'shared-api/contracts';
 import type { Db } from '../../db';
 import { parseDateBound as parseDate } from '../../lib/dates';
 import { AppError, errors } from '../../lib/errors';
-import { toIso, toIsoOrNull, UUID } from '../../lib/ids';
+import { UUID } from '../../lib/ids';
 import { direction, facilityFilter, filterValue } from '../../lib/list-filters';
+import { toStudentLog } from './print-jobs.presenters';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
 import { parsePageRanges, printCost, selectedPageCount, validatePrintOptions, type PrintOptions } from './print-rules';
 import { countPages, type PageCountOptions } from './page-count/page-count';
@@ -35,7 +33,6 @@ import {
   listStudentLogs,
   lockBalance,
   printedTotals,
-  type LogRow,
 } from './print-jobs.repository';
 import type { FilterLogsQuery } from './print-jobs.schemas';
 
@@ -90,40 +87,10 @@ export function uploadDirFor(dataDir: string): string {
 /** The same memory as a plain Uint8Array (the Buffer type and some libraries' typings disagree). */
 const asBytes = (buffer: Buffer): Uint8Array => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 
-const iso = toIso;
-const isoOrNull = toIsoOrNull;
-
 /** A date bound of a filter (lib/dates: a real day in 2000..2100), or null for "no filter". */
 export function parseDateBound(value: string | undefined, name: string, end: boolean): Date | null {
   const text = filterValue(value);
   return text ? parseDate(text, name, end) : null;
-}
-
-export function toStudentLog(row: LogRow): StudentPrintingLog {
-  const location = { facility: row.facility, department: row.department, room: row.room };
-  return {
-    _id: row.id,
-    status: row.status as PrintStatus,
-    finishDate: isoOrNull(row.finish_date),
-    paperSize: row.paper_size as PaperSize,
-    numVersion: row.num_version,
-    colorOption: row.color_option,
-    landScapeOption: row.landscape_option,
-    pagesPerSheet: row.pages_per_sheet,
-    numSides: row.num_sides,
-    pages: row.page_ranges ?? 'all',
-    selectedPages: row.selected_pages,
-    document: { title: row.title, pages: row.pages, fileType: row.file_type },
-    user_id: row.user_id,
-    printerId: row.printer_id,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    printers: [{ printerId: row.printer_id, location }],
-    total_pages: row.total_pages,
-    cost: row.cost,
-    position: row.position,
-    failureReason: row.failure_reason,
-  };
 }
 
 /** A file name's extension, lower case, without the dot ('' when none). */
@@ -192,7 +159,7 @@ interface PreparedDocument {
   spooled: SpooledFile | undefined;
 }
 
-export interface PrintingServiceDeps {
+export interface PrintJobsServiceDeps {
   db: Db;
   events: DomainEvents;
   uploadDir: string;
@@ -201,9 +168,9 @@ export interface PrintingServiceDeps {
   historyCacheMaxEntries?: number;
 }
 
-export type PrintingService = ReturnType<typeof createPrintingService>;
+export type PrintJobsService = ReturnType<typeof createPrintJobsService>;
 
-export function createPrintingService(deps: PrintingServiceDeps) {
+export function createPrintJobsService(deps: PrintJobsServiceDeps) {
   const { db, events, uploadDir } = deps;
 
   // filterLogs answers per student and normalized query; an answer showing a Queued job holds queue
