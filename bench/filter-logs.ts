@@ -13,7 +13,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startBaseline } from './lib/baseline';
 import { load, type LoadResult } from './lib/load';
-import { median, openServerDb, round1, signIn, startBenchPortal, DEMO_STUDENT, type BenchPortal, type ServerDb } from './lib/portal';
+import {
+  median,
+  openServerDb,
+  round1,
+  signIn,
+  startBenchPortal,
+  DEMO_STUDENT,
+  type BenchPortal,
+  type ServerDb,
+} from './lib/portal';
 
 const SIZES = (process.env.BENCH_LOG_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const CALLS = 20;
@@ -98,7 +107,10 @@ interface Ids {
 }
 
 async function prepare(db: ServerDb): Promise<Ids> {
-  const demo = await db.one<{ id: string; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [DEMO_STUDENT]);
+  const demo = await db.one<{ id: string; password_hash: string }>(
+    'SELECT id, password_hash FROM users WHERE email = $1',
+    [DEMO_STUDENT],
+  );
   if (!demo) throw new Error('demo student missing');
   await db.query(
     `INSERT INTO users (email, password_hash, role, mssv, first_name, last_name, major, classes)
@@ -106,11 +118,18 @@ async function prepare(db: ServerDb): Promise<Ids> {
      FROM generate_series(1, $2::int) AS k`,
     [demo.password_hash, OTHER_STUDENTS],
   );
-  const others = await db.query<{ id: string }>(`SELECT id FROM users WHERE email LIKE 'bench%@hcmut.edu.vn' ORDER BY email`);
+  const others = await db.query<{ id: string }>(
+    `SELECT id FROM users WHERE email LIKE 'bench%@hcmut.edu.vn' ORDER BY email`,
+  );
   const printers = await db.query<{ printer_id: string }>('SELECT printer_id FROM printers ORDER BY printer_id');
   await db.exec('DELETE FROM printing_logs; DELETE FROM documents;');
   const now = await db.one<{ now: string }>('SELECT now()::text AS now');
-  return { caller: demo.id, others: others.map((r) => r.id), printers: printers.map((r) => r.printer_id), now: now?.now ?? new Date().toISOString() };
+  return {
+    caller: demo.id,
+    others: others.map((r) => r.id),
+    printers: printers.map((r) => r.printer_id),
+    now: now?.now ?? new Date().toISOString(),
+  };
 }
 
 /**
@@ -270,7 +289,9 @@ async function timeCalls(
   const lines = () => portal.accessLog.slice(before).filter((l) => l.url.startsWith('/v1/student/filterLogs'));
   // the access lines come through a pipe: wait for them (a busy machine may delay them)
   for (let i = 0; i < 100 && lines().length < 3 + CALLS; i += 1) await new Promise((r) => setTimeout(r, 20));
-  const server = lines().slice(3).map((l) => l.ms);
+  const server = lines()
+    .slice(3)
+    .map((l) => l.ms);
   return { wall: round1(median(wall)), server: server.length === CALLS ? round1(median(server)) : null, logs };
 }
 
@@ -331,7 +352,9 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
         const portal = await startBenchPortal(dataDir);
         try {
           const { accessToken } = await signIn(portal.url);
-          filterLogs = await load(`${portal.url}/v1/student/filterLogs${PAGE_QUERY}`, { headers: { authorization: `Bearer ${accessToken}` } });
+          filterLogs = await load(`${portal.url}/v1/student/filterLogs${PAGE_QUERY}`, {
+            headers: { authorization: `Bearer ${accessToken}` },
+          });
         } finally {
           await portal.stop();
         }
@@ -341,7 +364,9 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
         } finally {
           await baseline.close();
         }
-        console.log(`bare SELECT 1 route (server's PGlite driver, own process): ${select1.reqPerSec} req/s, p99 ${select1.p99Ms} ms`);
+        console.log(
+          `bare SELECT 1 route (server's PGlite driver, own process): ${select1.reqPerSec} req/s, p99 ${select1.p99Ms} ms`,
+        );
         console.log(
           `GET /v1/student/filterLogs${PAGE_QUERY} (${figures.callerLogs} logs of the caller): ${filterLogs.reqPerSec} req/s, ` +
             `p99 ${filterLogs.p99Ms} ms, non-2xx ${filterLogs.non2xx}; ${((filterLogs.reqPerSec / select1.reqPerSec) * 100).toFixed(1)} % of SELECT 1`,
@@ -396,7 +421,8 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
   const last = sizes[sizes.length - 1];
   if (first && last) {
     const ratio = (last.medianServerMs ?? last.medianMs) / (first.medianServerMs ?? first.medianMs);
-    const ratioSmall = (last.medianSmallServerMs ?? last.medianSmallMs) / (first.medianSmallServerMs ?? first.medianSmallMs);
+    const ratioSmall =
+      (last.medianSmallServerMs ?? last.medianSmallMs) / (first.medianSmallServerMs ?? first.medianSmallMs);
     const ratioCold = (last.medianColdServerMs ?? last.medianColdMs) / (first.medianColdServerMs ?? first.medianColdMs);
     console.log(
       `growth ${first.logs} → ${last.logs} logs (server time) of a query not cached (per_page=10): ${ratioCold.toFixed(2)}×`,

@@ -11,7 +11,13 @@ export interface PageWeight {
  * Loads a page in a fresh browser context and adds up the gzip size of every JavaScript file it
  * fetched (what a first-time visitor downloads). `tokens` signs the visitor in first.
  */
-export async function measurePage(browser: Browser, url: string, label: string, tokens?: { accessToken: string; refreshToken: string }, waitFor?: string): Promise<PageWeight> {
+export async function measurePage(
+  browser: Browser,
+  url: string,
+  label: string,
+  tokens?: { accessToken: string; refreshToken: string },
+  waitFor?: string,
+): Promise<PageWeight> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   if (tokens) {
     await context.addInitScript((t) => {

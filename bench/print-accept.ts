@@ -91,7 +91,11 @@ async function breakdown(pdf: Uint8Array): Promise<{ parseMs: number; hashMs: nu
     write.push(performance.now() - t);
   }
   rmSync(file, { force: true });
-  return { parseMs: round1(median(parse.slice(1))), hashMs: round1(median(hash.slice(1))), writeMs: round1(median(write.slice(1))) };
+  return {
+    parseMs: round1(median(parse.slice(1))),
+    hashMs: round1(median(hash.slice(1))),
+    writeMs: round1(median(write.slice(1))),
+  };
 }
 
 export async function benchPrintAccept(): Promise<PrintAcceptFigures> {
@@ -100,7 +104,9 @@ export async function benchPrintAccept(): Promise<PrintAcceptFigures> {
   const pdf = await makeHeavyPdf();
   const makeMs = performance.now() - madeAt;
   const check = await PDFDocument.load(pdf);
-  console.log(`PDF: ${pdf.length} bytes (${round1(pdf.length / 1_048_576)} MiB), ${check.getPageCount()} pages, made in ${Math.round(makeMs)} ms`);
+  console.log(
+    `PDF: ${pdf.length} bytes (${round1(pdf.length / 1_048_576)} MiB), ${check.getPageCount()} pages, made in ${Math.round(makeMs)} ms`,
+  );
 
   const dir = mkdtempSync(path.join(tmpdir(), 'sp-bench-accept-'));
   const dataDir = path.join(dir, 'pglite');
@@ -116,11 +122,18 @@ export async function benchPrintAccept(): Promise<PrintAcceptFigures> {
       if (!row) throw new Error('system_config is empty');
       limits = row;
       if (limits.max_file_bytes < pdf.length || limits.max_request_bytes < pdf.length + 1_048_576) {
-        await db.query('UPDATE system_config SET max_file_bytes = $1, max_request_bytes = $2', [64 * 1_048_576, 256 * 1_048_576]);
-        console.log(`raised system_config limits (were max_file_bytes ${limits.max_file_bytes}, max_request_bytes ${limits.max_request_bytes})`);
+        await db.query('UPDATE system_config SET max_file_bytes = $1, max_request_bytes = $2', [
+          64 * 1_048_576,
+          256 * 1_048_576,
+        ]);
+        console.log(
+          `raised system_config limits (were max_file_bytes ${limits.max_file_bytes}, max_request_bytes ${limits.max_request_bytes})`,
+        );
       }
       // one adjustment ledger row + the balance, so balance = sum(ledger) still holds
-      const user = await db.one<{ id: string; balance: number }>('SELECT id, balance FROM users WHERE email = $1', [DEMO_STUDENT]);
+      const user = await db.one<{ id: string; balance: number }>('SELECT id, balance FROM users WHERE email = $1', [
+        DEMO_STUDENT,
+      ]);
       if (!user) throw new Error('demo student missing');
       const add = 1_000;
       await db.query(
@@ -137,11 +150,23 @@ export async function benchPrintAccept(): Promise<PrintAcceptFigures> {
     try {
       const { accessToken } = await signIn(portal.url);
       const printers = (await (
-        await fetch(`${portal.url}/v1/student/printers?per_page=100&status=1`, { headers: { authorization: `Bearer ${accessToken}` } })
+        await fetch(`${portal.url}/v1/student/printers?per_page=100&status=1`, {
+          headers: { authorization: `Bearer ${accessToken}` },
+        })
       ).json()) as { data: { printers: { printerId: string; status: number }[] } };
       const printer = printers.data.printers.find((p) => p.status === 1);
       if (!printer) throw new Error('no active printer');
-      const options = [{ paperSize: 'A4', numVersion: 1, colorOption: false, landScapeOption: false, pagesPerSheet: 4, numSides: 2, pages: 'all' }];
+      const options = [
+        {
+          paperSize: 'A4',
+          numVersion: 1,
+          colorOption: false,
+          landScapeOption: false,
+          pagesPerSheet: 4,
+          numSides: 2,
+          pages: 'all',
+        },
+      ];
 
       const submit = async (): Promise<{ wallMs: number; serverMs: number | null }> => {
         const form = new FormData();
@@ -158,13 +183,18 @@ export async function benchPrintAccept(): Promise<PrintAcceptFigures> {
         const text = await res.text();
         const wallMs = performance.now() - started;
         if (!res.ok) throw new Error(`POST /v1/student/printing: HTTP ${res.status} ${text}`);
-        const body = JSON.parse(text) as { data: { totalCost: number; printingLogs: { document: { pages: number } }[] } };
+        const body = JSON.parse(text) as {
+          data: { totalCost: number; printingLogs: { document: { pages: number } }[] };
+        };
         if (body.data.printingLogs[0]?.document.pages !== PAGES || body.data.totalCost !== 25) {
           throw new Error(`unexpected answer: ${text.slice(0, 300)}`);
         }
         // the access line is written when the reply is sent: wait a moment for it
-        for (let i = 0; i < 50 && portal.accessLog.length === before; i += 1) await new Promise((r) => setTimeout(r, 10));
-        const line = portal.accessLog.slice(before).find((l) => l.method === 'POST' && l.url === '/v1/student/printing');
+        for (let i = 0; i < 50 && portal.accessLog.length === before; i += 1)
+          await new Promise((r) => setTimeout(r, 10));
+        const line = portal.accessLog
+          .slice(before)
+          .find((l) => l.method === 'POST' && l.url === '/v1/student/printing');
         return { wallMs, serverMs: line ? line.ms : null };
       };
 
@@ -196,7 +226,9 @@ export async function benchPrintAccept(): Promise<PrintAcceptFigures> {
         maxRequestBytes: limits.max_request_bytes,
         makeMs,
       };
-      console.log(`wall times (loopback, fetch + FormData): ${wallMs.join(', ')} ms → median ${figures.medianWallMs} ms, max ${figures.maxWallMs} ms`);
+      console.log(
+        `wall times (loopback, fetch + FormData): ${wallMs.join(', ')} ms → median ${figures.medianWallMs} ms, max ${figures.maxWallMs} ms`,
+      );
       console.log(
         `server times (access log, Fastify elapsedTime: request start → reply sent): ${serverMs.join(', ')} ms → ` +
           `median ${figures.medianServerMs ?? '?'} ms, max ${figures.maxServerMs ?? '?'} ms`,

@@ -33,7 +33,9 @@ async function foundation(): Promise<void> {
   const portal = await startPortal({ ACCESS_TOKEN_TTL: '1h', LOG_LEVEL: 'error' });
   try {
     const student = await signIn(portal.url, 'student@hcmut.edu.vn');
-    const info = await load(`${portal.url}/v1/user/information`, { headers: { authorization: `Bearer ${student.accessToken}` } });
+    const info = await load(`${portal.url}/v1/user/information`, {
+      headers: { authorization: `Bearer ${student.accessToken}` },
+    });
     console.log(
       `GET /v1/user/information (student, authenticated, PGlite): ${info.reqPerSec} req/s, p99 ${info.p99Ms} ms, non-2xx ${info.non2xx}; ` +
         `${((info.reqPerSec / base.reqPerSec) * 100).toFixed(1)}% of hello-world`,
@@ -50,13 +52,22 @@ async function foundation(): Promise<void> {
         ['spso', 'spso@hcmut.edu.vn'],
       ] as const) {
         const tokens = await signIn(portal.url, email);
-        weights.push(await measurePage(browser, `${portal.url}/#/Home`, `first signed-in page, ${role} (/Home)`, tokens, 'Xin chào'));
+        weights.push(
+          await measurePage(
+            browser,
+            `${portal.url}/#/Home`,
+            `first signed-in page, ${role} (/Home)`,
+            tokens,
+            'Xin chào',
+          ),
+        );
       }
     } finally {
       await browser.close();
     }
     console.log('\nJavaScript each page loads (gzip, fresh browser):');
-    for (const w of weights) console.log(`  ${w.page.padEnd(40)} ${String(w.gzipKB).padStart(7)} KB in ${w.files} files`);
+    for (const w of weights)
+      console.log(`  ${w.page.padEnd(40)} ${String(w.gzipKB).padStart(7)} KB in ${w.files} files`);
   } finally {
     await portal.stop();
   }
@@ -74,12 +85,16 @@ const GROUPS: Record<string, (() => Promise<unknown>)[]> = {
 async function main(): Promise<void> {
   const names = process.argv.slice(2).filter((arg) => arg !== '--');
   for (const name of names) {
-    if (!GROUPS[name]) throw new Error(`unknown benchmark "${name}"; one of: ${Object.keys(GROUPS).join(', ')} (none = all)`);
+    if (!GROUPS[name])
+      throw new Error(`unknown benchmark "${name}"; one of: ${Object.keys(GROUPS).join(', ')} (none = all)`);
   }
   const os = await import('node:os');
   console.log(
     `Smart Printing benchmarks — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} cores, ` +
-      `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}\n`,
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}\n`,
   );
   const selected = names.length > 0 ? names : ['foundation', 'printing'];
   for (const name of selected) for (const bench of GROUPS[name] ?? []) await bench();

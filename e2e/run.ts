@@ -18,7 +18,10 @@ interface Suite {
 }
 
 const SUITES: Suite[] = [
-  { name: 'portal', journeys: [...publicJourneys, ...roleJourneys, ...layoutJourneys, ...a11yJourneys, ...keyboardJourneys] },
+  {
+    name: 'portal',
+    journeys: [...publicJourneys, ...roleJourneys, ...layoutJourneys, ...a11yJourneys, ...keyboardJourneys],
+  },
   { name: 'portal with 3-second access tokens', env: { ACCESS_TOKEN_TTL: '3s' }, journeys: tokenJourneys },
   {
     name: 'portal with an unreachable student remote',
@@ -26,9 +29,17 @@ const SUITES: Suite[] = [
     journeys: remoteFailureJourneys,
   },
   // 300 ms a sheet: a 6-sheet job prints in about 2 s, a 60-sheet one keeps its printer busy for 18 s.
-  { name: 'portal with a 300 ms-per-sheet simulated printer', env: { PRINT_SIM_MS_PER_SHEET: '300' }, journeys: [...printingJourneys, ...phoneJourneys] },
+  {
+    name: 'portal with a 300 ms-per-sheet simulated printer',
+    env: { PRINT_SIM_MS_PER_SHEET: '300' },
+    journeys: [...printingJourneys, ...phoneJourneys],
+  },
   { name: 'portal with the sandbox payment gateway', env: { PAYMENT_GATEWAY: 'sandbox' }, journeys: paymentJourneys },
-  { name: 'portal with the VNPay gateway (a fake VNPay on loopback)', service: startVnpayService, journeys: vnpayJourneys },
+  {
+    name: 'portal with the VNPay gateway (a fake VNPay on loopback)',
+    service: startVnpayService,
+    journeys: vnpayJourneys,
+  },
 ];
 
 const only = process.env.E2E_ONLY;
@@ -54,7 +65,8 @@ async function main(): Promise<number> {
           try {
             await journey.run({ browser, url: portal.url });
             const csp = takeCspViolations();
-            if (csp.length) throw new Error(`Content-Security-Policy violation(s):\n    ${[...new Set(csp)].join('\n    ')}`);
+            if (csp.length)
+              throw new Error(`Content-Security-Policy violation(s):\n    ${[...new Set(csp)].join('\n    ')}`);
             passed += 1;
             console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
           } catch (error) {

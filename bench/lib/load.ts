@@ -7,7 +7,10 @@ export interface LoadResult {
 }
 
 /** autocannon against one URL on this machine (loopback only), for a bounded time. */
-export async function load(url: string, opts: { connections?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  opts: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: opts.connections ?? 50,

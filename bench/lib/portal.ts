@@ -145,7 +145,13 @@ interface DbModule {
 export async function openServerDb(dataDir: string): Promise<ServerDb> {
   const load = createRequire(__filename);
   const mod = load(path.join(repoRoot, 'server', 'dist', 'db', 'index.js')) as DbModule;
-  return mod.openDatabase({ databaseUrl: null, databaseSchema: null, databasePoolMax: 1, dropSchemaOnClose: false, dataDir });
+  return mod.openDatabase({
+    databaseUrl: null,
+    databaseSchema: null,
+    databasePoolMax: 1,
+    dropSchemaOnClose: false,
+    dataDir,
+  });
 }
 
 export function median(values: readonly number[]): number {

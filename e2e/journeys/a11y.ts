@@ -73,7 +73,10 @@ export const a11yJourneys: Journey[] = [
       const seen = takeCspViolations();
       assert(!ran.inline, 'an injected inline script ran');
       assert(!ran.foreign, 'a script from a source outside the policy ran');
-      assert(seen.some((v) => /script-src/.test(v)), `the gate saw no violation: ${JSON.stringify(seen)}`);
+      assert(
+        seen.some((v) => /script-src/.test(v)),
+        `the gate saw no violation: ${JSON.stringify(seen)}`,
+      );
       await close();
     },
   },
@@ -136,7 +139,10 @@ export const a11yJourneys: Journey[] = [
       const confirm = page.getByRole('dialog', { name: 'Xác nhận in' });
       await confirm.waitFor();
       await gate.check('print confirm dialog');
-      await confirm.getByRole('button', { name: /Hủy|Quay lại|Đóng/ }).first().click();
+      await confirm
+        .getByRole('button', { name: /Hủy|Quay lại|Đóng/ })
+        .first()
+        .click();
       await confirm.waitFor({ state: 'hidden' });
 
       await gate.route(ctx.url, '/History', heading('LỊCH SỬ HOẠT ĐỘNG'));
@@ -157,7 +163,14 @@ export const a11yJourneys: Journey[] = [
   },
   ...(
     [
-      ['staff', 'staff@hcmut.edu.vn', [['/ManageStaff', 'QUẢN LÝ HỆ THỐNG MÁY IN'], ['/NoticeStaff', 'THÔNG BÁO']]],
+      [
+        'staff',
+        'staff@hcmut.edu.vn',
+        [
+          ['/ManageStaff', 'QUẢN LÝ HỆ THỐNG MÁY IN'],
+          ['/NoticeStaff', 'THÔNG BÁO'],
+        ],
+      ],
       [
         'spso',
         'spso@hcmut.edu.vn',
@@ -170,36 +183,39 @@ export const a11yJourneys: Journey[] = [
         ],
       ],
     ] as const
-  ).map(
-    ([role, email, routes]): Journey => ({
-      name: `a11y gate: ${role} routes, user dropdown and chat drawer (axe, no overflow at 4 widths)`,
-      async run(ctx) {
-        const { page, errors, close } = await newPage(ctx);
-        const gate = new Gate(page);
-        await signIn(page, ctx.url, email);
-        await gate.check(`/Home (${role})`);
-        await openUserPanel(page);
-        await gate.check(`${role} user dropdown`);
-        await closeUserPanel(page);
-        await page.getByRole('button', { name: 'Tin nhắn' }).click();
-        const drawer = page.getByRole('dialog', { name: 'Tin nhắn' });
-        await drawer.waitFor();
-        await gate.check(`${role} chat drawer`);
-        await page.keyboard.press('Escape');
-        await drawer.waitFor({ state: 'hidden' });
-        for (const [route, title] of routes) await gate.route(ctx.url, route, heading(title));
-        await gate.route(ctx.url, '/Support', heading('HƯỚNG DẪN'));
-        gate.done(errors);
-        await close();
-      },
-    }),
-  ),
+  ).map(([role, email, routes]): Journey => ({
+    name: `a11y gate: ${role} routes, user dropdown and chat drawer (axe, no overflow at 4 widths)`,
+    async run(ctx) {
+      const { page, errors, close } = await newPage(ctx);
+      const gate = new Gate(page);
+      await signIn(page, ctx.url, email);
+      await gate.check(`/Home (${role})`);
+      await openUserPanel(page);
+      await gate.check(`${role} user dropdown`);
+      await closeUserPanel(page);
+      await page.getByRole('button', { name: 'Tin nhắn' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Tin nhắn' });
+      await drawer.waitFor();
+      await gate.check(`${role} chat drawer`);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      for (const [route, title] of routes) await gate.route(ctx.url, route, heading(title));
+      await gate.route(ctx.url, '/Support', heading('HƯỚNG DẪN'));
+      gate.done(errors);
+      await close();
+    },
+  })),
 ];
 
 /** Presses Tab (Shift+Tab backwards) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, what: string, max = 60): Promise<void> {
   for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) return;
+    if (
+      await target
+        .evaluate((el) => el === document.activeElement || el.contains(document.activeElement))
+        .catch(() => false)
+    )
+      return;
     await page.keyboard.press('Tab');
   }
   const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing');
@@ -224,11 +240,26 @@ export const keyboardJourneys: Journey[] = [
 
       // Setup, not the flow under test: make sure one page can be paid (the API, no pointer).
       const topUp = await page.evaluate(async () => {
-        const headers = { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('accessToken')}` };
+        const headers = {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+        };
         const info = await (await fetch('/v1/user/information', { headers })).json();
         if (info.data.balance >= 2) return 200;
-        const created = await (await fetch('/v1/student/confirm-payment', { method: 'POST', headers, body: JSON.stringify({ money: 5 * info.data.currentA4Price }) })).json();
-        return (await fetch('/v1/student/BKpayment', { method: 'POST', headers, body: JSON.stringify({ payment_id: created.data?._id }) })).status;
+        const created = await (
+          await fetch('/v1/student/confirm-payment', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ money: 5 * info.data.currentA4Price }),
+          })
+        ).json();
+        return (
+          await fetch('/v1/student/BKpayment', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ payment_id: created.data?._id }),
+          })
+        ).status;
       });
       assert(topUp === 200, `top-up answered ${topUp}`);
 
@@ -273,11 +304,11 @@ export const keyboardJourneys: Journey[] = [
       const copies = fileCard.getByRole('spinbutton', { name: 'Số bản' });
       await tabTo(page, copies, 'the copies field');
       await page.keyboard.press('ArrowUp');
-      await page.waitForFunction(
-        () => (document.activeElement as HTMLInputElement | null)?.value === '2',
-        undefined,
-        { timeout: 3_000 },
-      ).catch(() => undefined);
+      await page
+        .waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.value === '2', undefined, {
+          timeout: 3_000,
+        })
+        .catch(() => undefined);
       if ((await copies.inputValue()) !== '2') {
         await page.keyboard.press('Control+A');
         await page.keyboard.type('2');

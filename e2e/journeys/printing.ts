@@ -32,10 +32,19 @@ async function chooseFile(page: Page, file: string, name: string, options: JobOp
   const copies = card.getByRole('spinbutton', { name: 'Số bản' });
   await copies.fill(String(options.copies));
   await copies.blur();
-  await card.getByRole('radiogroup', { name: 'Số trang mỗi tờ' }).getByText(String(options.perSheet), { exact: true }).click();
+  await card
+    .getByRole('radiogroup', { name: 'Số trang mỗi tờ' })
+    .getByText(String(options.perSheet), { exact: true })
+    .click();
   const expected = Math.ceil(5 / options.perSheet) * options.copies;
-  await card.getByTestId('file-cost').filter({ hasText: `Chi phí: ${expected} trang A4` }).waitFor();
-  await page.getByTestId('total-cost').filter({ hasText: `Tổng chi phí: ${expected} trang A4` }).waitFor();
+  await card
+    .getByTestId('file-cost')
+    .filter({ hasText: `Chi phí: ${expected} trang A4` })
+    .waitFor();
+  await page
+    .getByTestId('total-cost')
+    .filter({ hasText: `Tổng chi phí: ${expected} trang A4` })
+    .waitFor();
   return expected;
 }
 
@@ -58,7 +67,10 @@ async function confirmPrint(page: Page, cost: number, shot?: string): Promise<vo
     [SUBMITTED, shown.filter((t) => t.includes(SUBMITTED)).length] as const,
   );
   const said = await notices.allInnerTexts();
-  assert(said.every((t) => t.includes(SUBMITTED)), `the print request was refused: ${said.join(' | ')}`);
+  assert(
+    said.every((t) => t.includes(SUBMITTED)),
+    `the print request was refused: ${said.join(' | ')}`,
+  );
   await page.waitForURL(/#\/History$/);
   await page.getByRole('heading', { name: 'LỊCH SỬ HOẠT ĐỘNG', exact: true }).waitFor();
 }
@@ -86,7 +98,10 @@ export const printingJourneys: Journey[] = [
       // The demo seed leaves a few of this student's jobs printing at start: let them finish first, so
       // the A4 total moves by this job alone.
       await page.waitForFunction(
-        () => ![...document.querySelectorAll('tr.ant-table-row')].some((tr) => /Đang in|Đang đợi/.test(tr.textContent ?? '')),
+        () =>
+          ![...document.querySelectorAll('tr.ant-table-row')].some((tr) =>
+            /Đang in|Đang đợi/.test(tr.textContent ?? ''),
+          ),
         undefined,
         { timeout: 20_000 },
       );
@@ -97,7 +112,10 @@ export const printingJourneys: Journey[] = [
       await openPrinter(page, ctx.url, PRINTER);
       const cost = await chooseFile(page, file, name, { copies: 2, perSheet: 2 });
       assert(cost === 6, `cost ${cost}`);
-      await page.getByTestId('balance').filter({ hasText: `Số dư: ${before} trang` }).waitFor();
+      await page
+        .getByTestId('balance')
+        .filter({ hasText: `Số dư: ${before} trang` })
+        .waitFor();
       await screenshot(page, 'printing-config-cost');
       const loadsBefore = documents.length;
       await confirmPrint(page, cost, 'printing-confirm-dialog');
@@ -110,13 +128,16 @@ export const printingJourneys: Journey[] = [
       assert(documents.length === loadsBefore, `the page was reloaded: ${documents.slice(loadsBefore).join(', ')}`);
       await screenshot(page, 'printing-history-completed');
       // 3 sheets × 2 copies printed on A4: the page's A4 total follows, live too.
-      await page.waitForFunction(
-        (expected) => document.querySelector('[aria-label="Tổng số trang A4 đã in"]')?.textContent === String(expected),
-        printedBefore + 6,
-        { timeout: 5_000 },
-      ).catch(async () => {
-        throw new Error(`A4 printed total ${await printedA4.innerText()}, expected ${printedBefore} + 6`);
-      });
+      await page
+        .waitForFunction(
+          (expected) =>
+            document.querySelector('[aria-label="Tổng số trang A4 đã in"]')?.textContent === String(expected),
+          printedBefore + 6,
+          { timeout: 5_000 },
+        )
+        .catch(async () => {
+          throw new Error(`A4 printed total ${await printedA4.innerText()}, expected ${printedBefore} + 6`);
+        });
 
       const after = await waitForHeaderBalance(page, before - cost);
       assert(after === before - cost, `balance ${before} → ${after}, expected a drop of ${cost}`);
@@ -153,13 +174,19 @@ export const printingJourneys: Journey[] = [
       await row.getByRole('button', { name: 'Hủy yêu cầu' }).click();
       const dialog = page.getByRole('dialog', { name: 'Xác nhận hủy yêu cầu in' });
       await dialog.waitFor();
-      assert((await dialog.innerText()).includes(name), `the dialog does not name the file: ${await dialog.innerText()}`);
+      assert(
+        (await dialog.innerText()).includes(name),
+        `the dialog does not name the file: ${await dialog.innerText()}`,
+      );
       await screenshot(page, 'printing-cancel-dialog');
       await dialog.getByRole('button', { name: 'Hủy yêu cầu' }).click();
       await toast(page, 'Hủy yêu cầu in thành công').waitFor();
       await dialog.waitFor({ state: 'hidden' });
       await row.getByText('Đã hủy', { exact: true }).waitFor();
-      assert((await row.getByRole('button', { name: 'Hủy yêu cầu' }).count()) === 0, 'a cancelled row still offers to cancel');
+      assert(
+        (await row.getByRole('button', { name: 'Hủy yêu cầu' }).count()) === 0,
+        'a cancelled row still offers to cancel',
+      );
       await screenshot(page, 'printing-history-cancelled');
 
       const after = await waitForHeaderBalance(page, balanceBefore);
@@ -176,7 +203,9 @@ export const printingJourneys: Journey[] = [
       await page.goto(`${ctx.url}/#/Printing`);
       await page.getByRole('heading', { name: 'CHỌN MÁY IN', exact: true }).waitFor();
       // The card: its title is the button, a tap anywhere on it presses it.
-      const card = page.locator('article', { has: page.getByRole('button', { name: `Máy in ${PAUSED}`, exact: true }) });
+      const card = page.locator('article', {
+        has: page.getByRole('button', { name: `Máy in ${PAUSED}`, exact: true }),
+      });
       await card.getByText('Tạm dừng', { exact: true }).waitFor();
       await card.click();
       await toast(page, 'Máy in đang Tạm dừng!').waitFor();

@@ -13,10 +13,24 @@ export const publicJourneys: Journey[] = [
       });
       await page.reload();
       await page.getByRole('heading', { name: 'Dịch vụ' }).waitFor();
-      for (const text of ['Tùy chọn in linh hoạt', 'Xem lịch sử in', 'Thanh toán tiện lợi', 'Bảo mật', 'Hiệu năng', 'Tương thích', 'Dễ sử dụng', 'Ủng hộ nhà trường', 'Bảo mật thông tin', 'Tiết kiệm thời gian']) {
+      for (const text of [
+        'Tùy chọn in linh hoạt',
+        'Xem lịch sử in',
+        'Thanh toán tiện lợi',
+        'Bảo mật',
+        'Hiệu năng',
+        'Tương thích',
+        'Dễ sử dụng',
+        'Ủng hộ nhà trường',
+        'Bảo mật thông tin',
+        'Tiết kiệm thời gian',
+      ]) {
         assert(await page.getByRole('heading', { name: text, exact: true }).isVisible(), `landing lacks "${text}"`);
       }
-      const tokens = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
+      const tokens = await page.evaluate(() => [
+        localStorage.getItem('accessToken'),
+        localStorage.getItem('refreshToken'),
+      ]);
       assert(tokens[0] === null && tokens[1] === null, 'landing did not clear the tokens');
       await screenshot(page, 'landing');
       const clicked = Date.now();
@@ -38,7 +52,10 @@ export const publicJourneys: Journey[] = [
       const box = login.errorBox();
       await box.waitFor();
       const text = await box.innerText();
-      assert(text.includes('Tên tài khoản là bắt buộc') && text.includes('Mật khẩu là bắt buộc'), `red box says: ${text}`);
+      assert(
+        text.includes('Tên tài khoản là bắt buộc') && text.includes('Mật khẩu là bắt buộc'),
+        `red box says: ${text}`,
+      );
       await page.getByLabel('Tên tài khoản').fill('someone@hcmut.edu.vn');
       await page.getByRole('button', { name: 'Xóa' }).click();
       assert((await page.getByLabel('Tên tài khoản').inputValue()) === '', 'Xóa did not clear the form');

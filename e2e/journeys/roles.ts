@@ -78,7 +78,10 @@ export const roleJourneys: Journey[] = CASES.map((c) => ({
     await login.open();
     await login.signIn(c.email, PASSWORD);
     await page.waitForURL(/#\/Home$/);
-    await page.locator('nav.sp-sider [role="menuitem"]').nth(c.menu.length - 1).waitFor();
+    await page
+      .locator('nav.sp-sider [role="menuitem"]')
+      .nth(c.menu.length - 1)
+      .waitFor();
     const labels = await menuLabels(page);
     assert(JSON.stringify(labels) === JSON.stringify(c.menu), `${c.role} menu is ${JSON.stringify(labels)}`);
     const messages = await page.getByRole('button', { name: 'Tin nhắn' }).count();
@@ -89,7 +92,8 @@ export const roleJourneys: Journey[] = CASES.map((c) => ({
     const panel = await openUserPanel(page);
     const panelText = await panel.innerText();
     if (c.role === 'student') {
-      for (const label of ['MSSV', 'Số dư', 'Khoa', 'Lớp']) assert(panelText.includes(label), `student panel lacks ${label}: ${panelText}`);
+      for (const label of ['MSSV', 'Số dư', 'Khoa', 'Lớp'])
+        assert(panelText.includes(label), `student panel lacks ${label}: ${panelText}`);
       assert(/\d+ trang A4/.test(panelText), `balance not shown in whole pages: ${panelText}`);
     } else {
       assert(panelText.includes('Mã nhân viên'), `staff code missing: ${panelText}`);
@@ -129,7 +133,10 @@ export const roleJourneys: Journey[] = CASES.map((c) => ({
     await openUserPanel(page);
     await page.getByRole('button', { name: 'Đăng xuất' }).click();
     await page.waitForURL(/#\/$/);
-    const tokens = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
+    const tokens = await page.evaluate(() => [
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('refreshToken'),
+    ]);
     assert(tokens[0] === null && tokens[1] === null, 'tokens left after logout');
     assert(errors.length === 0, `console errors: ${errors.join(' | ')}`);
     await close();

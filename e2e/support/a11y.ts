@@ -32,23 +32,30 @@ const BLOCKING = new Set(['serious', 'critical']);
 export async function runAxe(page: Page, label: string, options: AxeOptions = {}): Promise<void> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(`${axeSource}\n;void 0`);
-  const violations = await page.evaluate(async (exclude: string[]) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+  const violations = (await page.evaluate(async (exclude: string[]) => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }
+    ).axe;
     const context = exclude.length ? { include: [document], exclude: exclude.map((s) => [s]) } : document;
     const result = await axe.run(context, { resultTypes: ['violations'] });
     return result.violations;
-  }, options.exclude ?? []) as AxeViolation[];
+  }, options.exclude ?? [])) as AxeViolation[];
   const blocking = violations.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
   if (!blocking.length) return;
   const lines = blocking.map((v) => {
     const nodes = v.nodes
       .slice(0, 5)
-      .map((n) => `      ${n.target.map(String).join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1, 2).join(' ').trim()}` : ''}`)
+      .map(
+        (n) =>
+          `      ${n.target.map(String).join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1, 2).join(' ').trim()}` : ''}`,
+      )
       .join('\n');
     const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : '';
     return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} node(s)) ${v.helpUrl}\n${nodes}${more}`;
   });
-  throw new Error(`axe on ${label} (${page.url()}): ${blocking.length} serious/critical violation(s)\n${lines.join('\n')}`);
+  throw new Error(
+    `axe on ${label} (${page.url()}): ${blocking.length} serious/critical violation(s)\n${lines.join('\n')}`,
+  );
 }
 
 /**
@@ -107,7 +114,9 @@ export async function checkAtEveryWidth(page: Page, label: string, options: AxeO
   // A list still loading sits at half opacity under antd's spinner: axe would judge the contrast of a fading
   // frame. Wait for the data (a spinner that never ends is checked as it is).
   await page
-    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 5_000 })
+    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, {
+      timeout: 5_000,
+    })
     .catch(() => undefined);
   try {
     for (const width of GATE_WIDTHS) {

@@ -34,7 +34,10 @@ export async function screenshotOpenPages(name: string): Promise<void> {
   let i = 0;
   for (const page of openPages) {
     await page.screenshot({ path: path.join(ARTIFACTS, `FAILED-${name}-${i++}.png`) }).catch(() => undefined);
-    await page.context().close().catch(() => undefined);
+    await page
+      .context()
+      .close()
+      .catch(() => undefined);
   }
   openPages.clear();
 }
@@ -54,7 +57,11 @@ export function takeCspViolations(): string[] {
 }
 
 /** A fresh browser context and page at the given viewport, with console errors and CSP violations collected. */
-export async function newPage(ctx: Ctx, width = 1440, height = 900): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+export async function newPage(
+  ctx: Ctx,
+  width = 1440,
+  height = 900,
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await ctx.browser.newContext({ viewport: { width, height }, locale: 'vi-VN' });
   // The event reaches the binding even for violations the console does not show (report-only, frames).
   await context.exposeBinding('__e2eCspViolation', ({ page: source }, text: string) => {
@@ -63,7 +70,9 @@ export async function newPage(ctx: Ctx, width = 1440, height = 900): Promise<{ p
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       const report = (window as unknown as { __e2eCspViolation?: (text: string) => void }).__e2eCspViolation;
-      report?.(`${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`);
+      report?.(
+        `${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`,
+      );
     });
   });
   const page = await context.newPage();

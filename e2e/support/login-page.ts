@@ -2,7 +2,10 @@ import type { Page } from 'playwright-core';
 
 /** The login screen, as a person uses it. */
 export class LoginPage {
-  constructor(private readonly page: Page, private readonly url: string) {}
+  constructor(
+    private readonly page: Page,
+    private readonly url: string,
+  ) {}
 
   async open(): Promise<void> {
     await this.page.goto(`${this.url}/#/Login`);

@@ -35,7 +35,15 @@ export async function startPortal(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['server/dist/server.js'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', ...extra },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      ...extra,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 60_000;

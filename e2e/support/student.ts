@@ -64,10 +64,17 @@ export async function ensureBalance(page: Page, pages: number): Promise<void> {
   if (balance >= pages) return;
   const missing = pages - balance;
   const result = await page.evaluate(async (count) => {
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('accessToken')}` };
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+    };
     const info = await (await fetch('/v1/user/information', { headers })).json();
     const money = count * info.data.currentA4Price;
-    const created = await fetch('/v1/student/confirm-payment', { method: 'POST', headers, body: JSON.stringify({ money }) });
+    const created = await fetch('/v1/student/confirm-payment', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ money }),
+    });
     const payment = await created.json();
     const paid = await fetch('/v1/student/BKpayment', {
       method: 'POST',
@@ -76,7 +83,10 @@ export async function ensureBalance(page: Page, pages: number): Promise<void> {
     });
     return { created: created.status, paid: paid.status };
   }, missing);
-  assert(result.created === 200 && result.paid === 200, `topping up ${missing} pages answered ${JSON.stringify(result)}`);
+  assert(
+    result.created === 200 && result.paid === 200,
+    `topping up ${missing} pages answered ${JSON.stringify(result)}`,
+  );
   await page.reload();
   await page.locator('.sp-user-button').waitFor();
   const after = await headerBalance(page);

@@ -12,14 +12,22 @@ describe('Cache-Control on API answers', () => {
 
   it('marks success, 401 and 410 answers no-store', async () => {
     const { accessToken } = await loginAs(t.app, 'student');
-    const ok = await t.app.inject({ method: 'GET', url: '/v1/user/information', headers: { authorization: `Bearer ${accessToken}` } });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/information',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');
     const anonymous = await t.app.inject({ method: 'GET', url: '/v1/user/information' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers['cache-control']).toBe('no-store');
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    const expired = await t.app.inject({ method: 'GET', url: '/v1/user/information', headers: { authorization: `Bearer ${accessToken}` } });
+    const expired = await t.app.inject({
+      method: 'GET',
+      url: '/v1/user/information',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(expired.statusCode).toBe(410);
     expect(expired.headers['cache-control']).toBe('no-store');
   });

@@ -17,7 +17,12 @@ describe('grant rules (unit)', () => {
     expect(grantDelta('topup', 100, 150)).toBe(0);
   });
   it('knows the next grant date', () => {
-    const settings = { current_balance: 100, grant_policy: 'add' as const, start_date1: '2026-01-15', start_date2: '2026-08-15' };
+    const settings = {
+      current_balance: 100,
+      grant_policy: 'add' as const,
+      start_date1: '2026-01-15',
+      start_date2: '2026-08-15',
+    };
     expect(nextGrantDate(settings, new Date(BEFORE_HK262))?.toISOString()).toBe('2027-01-15T00:00:00.000Z');
     expect(nextGrantDate(settings, new Date(AFTER_HK262))?.toISOString()).toBe('2027-08-15T00:00:00.000Z');
   });

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { BkPaymentResponse, StudentLedgerResponse, StudentPayment, StudentPaymentsResponse } from 'shared-api/contracts';
+import type {
+  BkPaymentResponse,
+  StudentLedgerResponse,
+  StudentPayment,
+  StudentPaymentsResponse,
+} from 'shared-api/contracts';
 import { ConfigError, loadConfig } from '../src/config';
 import { SandboxGateway } from '../src/modules/payments/gateways/sandbox-gateway';
 import { VnpayGateway } from '../src/modules/payments/gateways/vnpay-gateway';
@@ -18,7 +23,13 @@ interface Ctx {
   clock: { ms: number };
 }
 
-async function start(config: Parameters<typeof createTestApp>[0] extends infer O ? (O extends { config?: infer C } ? C : never) : never = {}): Promise<Ctx> {
+async function start(
+  config: Parameters<typeof createTestApp>[0] extends infer O
+    ? O extends { config?: infer C }
+      ? C
+      : never
+    : never = {},
+): Promise<Ctx> {
   const clock = { ms: Date.now() };
   const t = await createTestApp({
     seed: { generatedStudents: 4, jobs: 40 },
@@ -41,7 +52,12 @@ async function newPayment(app: FastifyInstance, token: string, quantity: number)
 }
 
 const pay = (app: FastifyInstance, token: string, paymentId: unknown) =>
-  app.inject({ method: 'POST', url: '/v1/student/BKpayment', payload: { payment_id: paymentId }, headers: bearer(token) });
+  app.inject({
+    method: 'POST',
+    url: '/v1/student/BKpayment',
+    payload: { payment_id: paymentId },
+    headers: bearer(token),
+  });
 
 async function payments(app: FastifyInstance, token: string): Promise<StudentPayment[]> {
   const response = await app.inject({ method: 'GET', url: '/v1/student/payments', headers: bearer(token) });
@@ -55,7 +71,9 @@ async function countRows(app: FastifyInstance, sql: string, params: unknown[]): 
 }
 
 const purchases = (app: FastifyInstance, paymentId: string) =>
-  countRows(app, `SELECT 1 FROM page_ledger WHERE kind = 'purchase' AND ref_type = 'payment' AND ref_id = $1`, [paymentId]);
+  countRows(app, `SELECT 1 FROM page_ledger WHERE kind = 'purchase' AND ref_type = 'payment' AND ref_id = $1`, [
+    paymentId,
+  ]);
 
 describe(`buying pages with the sandbox gateway (${DRIVER})`, () => {
   let c: Ctx;
@@ -151,7 +169,11 @@ describe(`buying pages with the sandbox gateway (${DRIVER})`, () => {
     const data = body<StudentLedgerResponse>(ledger).data;
     expect(data).toMatchObject({ total: 2, page: 1, per_page: 1, balance: 25 });
     expect(data.entries[0]).toMatchObject({ kind: 'purchase', delta: 20, balance_after: 25, ref_id: created._id });
-    const second = await c.app.inject({ method: 'GET', url: '/v1/student/ledger?per_page=1&page=2', headers: bearer(token) });
+    const second = await c.app.inject({
+      method: 'GET',
+      url: '/v1/student/ledger?per_page=1&page=2',
+      headers: bearer(token),
+    });
     expect(body<StudentLedgerResponse>(second).data.entries[0]).toMatchObject({ kind: 'adjustment', delta: 5 });
   });
 
@@ -231,7 +253,9 @@ describe(`buying pages with the sandbox gateway (${DRIVER})`, () => {
     expect(bad.headers.location).toBe('/#/Bkpay?result=failed');
     expect(await balanceOf(c.app.db, studentId)).toBe(0);
 
-    const secret = await c.app.db.one<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'payment_sandbox'`);
+    const secret = await c.app.db.one<{ value: string }>(
+      `SELECT value FROM app_secrets WHERE name = 'payment_sandbox'`,
+    );
     const link = new SandboxGateway(secret?.value ?? '').createPaymentUrl({
       id: payment._id,
       money: payment.money,
@@ -276,7 +300,11 @@ describe(`buying pages with the sandbox gateway (${DRIVER})`, () => {
   it('validates the ledger page query', async () => {
     const token = tokenFor(c.app, await createStudent(c.app.db));
     for (const query of ['per_page=0', 'per_page=101', 'page=0', 'page=abc']) {
-      const response = await c.app.inject({ method: 'GET', url: `/v1/student/ledger?${query}`, headers: bearer(token) });
+      const response = await c.app.inject({
+        method: 'GET',
+        url: `/v1/student/ledger?${query}`,
+        headers: bearer(token),
+      });
       expect(response.statusCode).toBe(400);
     }
   });
@@ -290,7 +318,12 @@ describe(`buying pages with the sandbox gateway (${DRIVER})`, () => {
         ['POST', '/v1/student/BKpayment'],
         ['GET', '/v1/student/ledger'],
       ] as const) {
-        const response = await c.app.inject({ method, url, payload: method === 'POST' ? {} : undefined, headers: bearer(accessToken) });
+        const response = await c.app.inject({
+          method,
+          url,
+          payload: method === 'POST' ? {} : undefined,
+          headers: bearer(accessToken),
+        });
         expect(response.statusCode).toBe(403);
       }
     }
@@ -396,7 +429,10 @@ describe(`VNPay gateway: signed redirect and IPN (${DRIVER})`, () => {
     expect(await balanceOf(c.app.db, studentId)).toBe(0);
 
     // the return URL is display only
-    const back = await c.app.inject({ method: 'GET', url: `/v1/payments/vnpay/return?${new URLSearchParams(ipnFields(redirect)).toString()}` });
+    const back = await c.app.inject({
+      method: 'GET',
+      url: `/v1/payments/vnpay/return?${new URLSearchParams(ipnFields(redirect)).toString()}`,
+    });
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe(`/#/Bkpay?payment=${payment._id}&result=success`);
     expect(await balanceOf(c.app.db, studentId)).toBe(0);
@@ -423,10 +459,7 @@ describe(`VNPay gateway: signed redirect and IPN (${DRIVER})`, () => {
     const { redirect, payment, studentId } = await startPayment(30);
     const fields = ipnFields(redirect);
     const other = ipnFields(redirect);
-    const answers = await Promise.all([
-      ...Array.from({ length: 10 }, () => ipn(fields)),
-      ipn(other),
-    ]);
+    const answers = await Promise.all([...Array.from({ length: 10 }, () => ipn(fields)), ipn(other)]);
     const codes = answers.map((r) => r.json<{ RspCode: string }>().RspCode);
     expect(codes.filter((code) => code === '00').length).toBe(1);
     expect(await balanceOf(c.app.db, studentId)).toBe(30);

@@ -91,7 +91,11 @@ describe('security headers (issue 7, what-must-work 8)', () => {
     const ok = await t.app.inject({ url: '/v1/user/information', headers: bearer(accessToken) });
     expect(ok.statusCode).toBe(200);
     expectPortalPolicy(ok);
-    const bad = await t.app.inject({ method: 'POST', url: '/v1/user/login', payload: { email: 'a\u0000b', password: 'x' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/v1/user/login',
+      payload: { email: 'a\u0000b', password: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false });
     expectPortalPolicy(bad);
@@ -135,7 +139,10 @@ describe('the policy built from the configuration', () => {
         spso: '/remotes/spso/remoteEntry.js',
       }),
     ).toEqual(['https://a.example.edu']);
-    const directives = cspDirectives({ remoteUrls: { student: 'http://127.0.0.1:9/remoteEntry.js', staff: '/s', spso: '/p' }, publicUrl: null });
+    const directives = cspDirectives({
+      remoteUrls: { student: 'http://127.0.0.1:9/remoteEntry.js', staff: '/s', spso: '/p' },
+      publicUrl: null,
+    });
     expect(directives['script-src']).toEqual(["'self'", 'http://127.0.0.1:9']);
     expect(Object.values(directives).flat()).not.toContain("'unsafe-eval'");
   });
@@ -159,7 +166,9 @@ describe('answers that bypass Fastify (over a real socket)', () => {
 
   it("Node's own 431 carries them too", async () => {
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => socket.end(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.end(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      );
       let text = '';
       socket.setEncoding('utf8');
       socket.on('data', (chunk: string) => (text += chunk));

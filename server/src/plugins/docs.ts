@@ -28,7 +28,9 @@ export default fp(
       // swagger-ui's own policy, with two changes: nobody frames /docs, and inline styles are allowed (the viewer
       // sets style attributes; refused, the browser logs a violation; a style cannot run code, scripts stay 'self')
       transformStaticCSP: (header) =>
-        header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+        header
+          .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+          .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
     });
   },
   { name: 'docs' },
