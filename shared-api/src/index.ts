@@ -16,4 +16,5 @@ export {
 export { connectSocket, disconnectSocket, getSocket, reconnectSocket, configureSocket, onSocketChange } from './socket';
 export { useSocketEvent } from './hooks';
 export { login, logout, fetchUserInformation } from './api/user';
+export { apiGet, apiPost, apiPut, apiDelete } from './api/request';
 export { loadSession } from './session';

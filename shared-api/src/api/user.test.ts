@@ -3,7 +3,6 @@ import { apiClient } from '../client';
 import { fetchUserInformation, login, logout } from './user';
 import { answer } from 'test-support/http';
 
-
 beforeEach(() => window.localStorage.clear());
 afterEach(() => {
   delete apiClient.defaults.adapter;

@@ -1,4 +1,4 @@
-import { apiClient, useSessionStore, type ApiEnvelope, type NoticeListResponse } from 'shared-api';
+import { apiGet, useSessionStore, type NoticeListResponse } from 'shared-api';
 
 /**
  * After login, staff and spso learn how many notices are new (spec section 4). A failure is only
@@ -8,8 +8,8 @@ export async function loadNoticeCount(): Promise<void> {
   const role = useSessionStore.getState().role;
   if (role !== 'staff' && role !== 'spso') return;
   try {
-    const res = await apiClient.get<ApiEnvelope<NoticeListResponse>>(`/v1/${role}/notices`, { params: { page: 1, per_page: 1 } });
-    useSessionStore.getState().setNewNotices(res.data.data.news ?? 0);
+    const data = await apiGet<NoticeListResponse>(`/v1/${role}/notices`, { params: { page: 1, per_page: 1 } });
+    useSessionStore.getState().setNewNotices(data.news ?? 0);
   } catch (error) {
     console.warn('notice count unavailable', error);
   }

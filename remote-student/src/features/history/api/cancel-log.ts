@@ -1,9 +1,6 @@
-import { apiClient, type ApiEnvelope, type CancelLogResponse } from 'shared-api';
+import { apiDelete, type CancelLogResponse } from 'shared-api';
 
 /** DELETE /v1/student/cancelLog { printingLogId }: the cancelled log and the balance after the refund. */
 export async function cancelLog(printingLogId: string): Promise<CancelLogResponse> {
-  const res = await apiClient.delete<ApiEnvelope<CancelLogResponse>>('/v1/student/cancelLog', {
-    data: { printingLogId },
-  });
-  return res.data.data;
+  return apiDelete<CancelLogResponse>('/v1/student/cancelLog', { data: { printingLogId } });
 }

@@ -1,4 +1,4 @@
-import { apiClient, type ApiEnvelope, type PrintStatus, type StudentFilterLogsResponse } from 'shared-api';
+import { apiGet, type PrintStatus, type StudentFilterLogsResponse } from 'shared-api';
 
 /** What the student chose on /History. Dates are YYYY-MM-DD (Vietnam days; the server reads them so). */
 export interface HistoryFilters {
@@ -34,9 +34,5 @@ export function historyQuery(filters: HistoryFilters): Record<string, string | n
 
 /** GET /v1/student/filterLogs: the student's own logs and the A4/A3 totals printed. */
 export async function filterLogs(filters: HistoryFilters, signal?: AbortSignal): Promise<StudentFilterLogsResponse> {
-  const res = await apiClient.get<ApiEnvelope<StudentFilterLogsResponse>>('/v1/student/filterLogs', {
-    params: historyQuery(filters),
-    signal,
-  });
-  return res.data.data;
+  return apiGet<StudentFilterLogsResponse>('/v1/student/filterLogs', { params: historyQuery(filters), signal });
 }

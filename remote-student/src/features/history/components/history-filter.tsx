@@ -109,9 +109,20 @@ export function HistoryFilter({
     </Flex>
   );
   const active =
-    value.status !== null || value.facility !== null || value.startDate !== null || value.endDate !== null || value.sortDirection !== -1;
+    value.status !== null ||
+    value.facility !== null ||
+    value.startDate !== null ||
+    value.endDate !== null ||
+    value.sortDirection !== -1;
   return (
-    <Popover trigger="click" placement="bottomLeft" autoAdjustOverflow open={open} onOpenChange={handleOpenChange} content={content}>
+    <Popover
+      trigger="click"
+      placement="bottomLeft"
+      autoAdjustOverflow
+      open={open}
+      onOpenChange={handleOpenChange}
+      content={content}
+    >
       <Button icon={<FilterOutlined />} type={active ? 'primary' : 'default'}>
         {t('history.filter')}
       </Button>

@@ -53,7 +53,13 @@ export function LogDetailModal({ log, onClose }: { log: StudentPrintingLog | nul
             { key: 'sheets', label: t('history.detail.sheets'), children: `${log.total_pages} ${log.paperSize}` },
             { key: 'cost', label: t('history.detail.cost'), children: log.cost },
             ...(log.failureReason
-              ? [{ key: 'reason', label: t('history.detail.failureReason'), children: failureReasonText(log.failureReason, t) }]
+              ? [
+                  {
+                    key: 'reason',
+                    label: t('history.detail.failureReason'),
+                    children: failureReasonText(log.failureReason, t),
+                  },
+                ]
               : []),
           ]}
         />

@@ -57,7 +57,11 @@ export function BuyPaperDialog({ open, onClose }: { open: boolean; onClose: () =
           <Typography.Text strong>{t('payments.buy.quantity')}</Typography.Text>
         </label>
         <Space.Compact>
-          <Button aria-label={t('payments.buy.decrease')} icon={<MinusOutlined />} onClick={() => set(decrement(quantity))} />
+          <Button
+            aria-label={t('payments.buy.decrease')}
+            icon={<MinusOutlined />}
+            onClick={() => set(decrement(quantity))}
+          />
           <Input
             id="buy-quantity"
             inputMode="numeric"
@@ -71,14 +75,26 @@ export function BuyPaperDialog({ open, onClose }: { open: boolean; onClose: () =
             }}
             onBlur={() => setText(String(quantity))}
           />
-          <Button aria-label={t('payments.buy.increase')} icon={<PlusOutlined />} onClick={() => set(increment(quantity))} />
+          <Button
+            aria-label={t('payments.buy.increase')}
+            icon={<PlusOutlined />}
+            onClick={() => set(increment(quantity))}
+          />
         </Space.Compact>
         <Descriptions
           column={1}
           size="small"
           items={[
-            { key: 'price', label: t('payments.buy.price'), children: t('payments.buy.pricePerPage', { price: formatVnd(price) }) },
-            { key: 'total', label: t('payments.buy.total'), children: <strong data-testid="buy-total">{formatVnd(purchaseAmount(quantity, price))}</strong> },
+            {
+              key: 'price',
+              label: t('payments.buy.price'),
+              children: t('payments.buy.pricePerPage', { price: formatVnd(price) }),
+            },
+            {
+              key: 'total',
+              label: t('payments.buy.total'),
+              children: <strong data-testid="buy-total">{formatVnd(purchaseAmount(quantity, price))}</strong>,
+            },
           ]}
         />
         <Typography.Text type="secondary">{t('payments.buy.hint')}</Typography.Text>

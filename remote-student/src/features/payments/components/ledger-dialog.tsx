@@ -53,7 +53,12 @@ export function LedgerDialog({ open, onClose }: { open: boolean; onClose: () => 
               </span>
             ),
           },
-          { key: 'after', title: t('payments.ledger.balanceAfter'), align: 'right', render: (_, row) => row.balance_after },
+          {
+            key: 'after',
+            title: t('payments.ledger.balanceAfter'),
+            align: 'right',
+            render: (_, row) => row.balance_after,
+          },
           { key: 'note', title: t('payments.ledger.note'), render: (_, row) => row.note ?? '' },
         ]}
       />

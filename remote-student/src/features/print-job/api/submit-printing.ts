@@ -1,4 +1,4 @@
-import { apiClient, type ApiEnvelope, type PrintDocumentOption, type StudentPrintingResponse } from 'shared-api';
+import { apiPost, type PrintDocumentOption, type StudentPrintingResponse } from 'shared-api';
 
 export interface PrintDocument {
   file: File;
@@ -23,16 +23,11 @@ export async function submitPrinting(
   documents: readonly PrintDocument[],
   onProgress?: (percent: number) => void,
 ): Promise<StudentPrintingResponse> {
-  const res = await apiClient.post<ApiEnvelope<StudentPrintingResponse>>(
-    '/v1/student/printing',
-    printingForm(printerId, documents),
-    {
-      // Uploads of large documents may take longer than the client's default timeout.
-      timeout: 0,
-      onUploadProgress: (event) => {
-        if (onProgress && event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-      },
+  return apiPost<StudentPrintingResponse>('/v1/student/printing', printingForm(printerId, documents), {
+    // Uploads of large documents may take longer than the client's default timeout.
+    timeout: 0,
+    onUploadProgress: (event) => {
+      if (onProgress && event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     },
-  );
-  return res.data.data;
+  });
 }

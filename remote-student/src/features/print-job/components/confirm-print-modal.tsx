@@ -17,7 +17,17 @@ interface Props {
 }
 
 /** The confirm-print dialog: what is sent, what it costs, and the upload's progress once confirmed. */
-export function ConfirmPrintModal({ open, printerId, files, total, unknown, missing, progress, onConfirm, onCancel }: Props) {
+export function ConfirmPrintModal({
+  open,
+  printerId,
+  files,
+  total,
+  unknown,
+  missing,
+  progress,
+  onConfirm,
+  onCancel,
+}: Props) {
   const { t } = useTranslation('student');
   const sending = progress !== null;
   // The server would refuse it anyway; saying so here saves the student a wasted upload.

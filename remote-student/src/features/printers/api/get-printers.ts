@@ -1,4 +1,4 @@
-import { apiClient, type ApiEnvelope, type StudentPrinterListResponse } from 'shared-api';
+import { apiGet, type StudentPrinterListResponse } from 'shared-api';
 
 /** Sort encodings of the spec: 1 ascending (A-Z), -1 descending (Z-A), null none. */
 export type SortValue = 1 | -1 | null;
@@ -37,9 +37,5 @@ export function printerQuery(filters: PrinterFilters): Record<string, string | n
 
 /** GET /v1/student/printers: the printers with their waiting count and the allowed file types. */
 export async function getPrinters(filters: PrinterFilters, signal?: AbortSignal): Promise<StudentPrinterListResponse> {
-  const res = await apiClient.get<ApiEnvelope<StudentPrinterListResponse>>('/v1/student/printers', {
-    params: printerQuery(filters),
-    signal,
-  });
-  return res.data.data;
+  return apiGet<StudentPrinterListResponse>('/v1/student/printers', { params: printerQuery(filters), signal });
 }
