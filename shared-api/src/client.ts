@@ -1,4 +1,9 @@
-import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  type AxiosError,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { HTTP_STATUS, type ApiEnvelope, type RefreshResponse } from './contracts';
 import { tokenStorage } from './tokens';
 

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { SocketEventName } from './contracts';
 import { onSocketChange } from './socket';
 
-/** Runs `handler` on each realtime event of that name while the component is mounted. */
-export function useSocketEvent(event: SocketEventName, handler: (...args: unknown[]) => void): void {
+/** Runs `handler` on each realtime event of that name while the component is mounted (none for null). */
+export function useSocketEvent(event: SocketEventName | null, handler: (...args: unknown[]) => void): void {
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => {
@@ -11,7 +11,7 @@ export function useSocketEvent(event: SocketEventName, handler: (...args: unknow
     const stop = onSocketChange((socket) => {
       detach?.();
       detach = null;
-      if (!socket) return;
+      if (!socket || event === null) return;
       const listener = (...args: unknown[]) => ref.current(...args);
       socket.on(event, listener);
       detach = () => socket.off(event, listener);

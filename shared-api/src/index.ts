@@ -15,6 +15,7 @@ export {
 } from './client';
 export { connectSocket, disconnectSocket, getSocket, reconnectSocket, configureSocket, onSocketChange } from './socket';
 export { useSocketEvent } from './hooks';
+export { useLiveQuery, type LiveQueryOptions, type LiveQueryState } from './live-query';
 export { login, logout, fetchUserInformation } from './api/user';
 export { apiGet, apiPost, apiPut, apiDelete } from './api/request';
 export { loadSession } from './session';

@@ -7,7 +7,6 @@ import { answer } from 'test-support/http';
 // The realtime connection opened after login: an inert fake instead of a real socket.
 jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 
-
 const spso = {
   _id: 'u9',
   mssv: 'NV001',

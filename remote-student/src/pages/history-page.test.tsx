@@ -1,17 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { apiClient, useSessionStore, type StudentPrintingLog } from 'shared-api';
+import { apiClient, connectSocket, disconnectSocket, useSessionStore, type StudentPrintingLog } from 'shared-api';
 import { historyQuery, DEFAULT_HISTORY_FILTERS } from '../features/history/api/filter-logs';
+import { emitFakeSocketEvent } from 'test-support/fake-socket';
 import { answer, initI18n, mockApi, ok, paramsOf, renderPage, resetSession, student } from '../test/page-harness';
 import HistoryPage from './history-page';
 
 jest.setTimeout(30_000);
 
-const mockSocketHandlers = new Map<string, (...args: unknown[]) => void>();
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
-  useSocketEvent: (event: string, handler: (...args: unknown[]) => void) => mockSocketHandlers.set(event, handler),
-}));
+// The realtime connection: a fake socket.io-client whose server events the tests play.
+jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 
 const URL = '/v1/student/filterLogs';
 
@@ -64,11 +62,12 @@ const renderHistory = () => renderPage('/History', '/History', <HistoryPage />);
 const rowOf = async (fileName: string) => (await screen.findByText(fileName)).closest('tr') as HTMLElement;
 
 beforeAll(initI18n);
-beforeEach(() => {
+beforeEach(async () => {
+  await connectSocket();
   resetSession();
-  mockSocketHandlers.clear();
 });
 afterEach(() => {
+  disconnectSocket();
   delete apiClient.defaults.adapter;
 });
 
@@ -191,7 +190,7 @@ describe('/History', () => {
     renderHistory();
     await rowOf('queued.pdf');
     serve({}, [log('l1', 'Completed', 'queued.pdf', '2024-05-01T18:30:00.000Z')]);
-    act(() => mockSocketHandlers.get('update-student-history')!());
+    act(() => emitFakeSocketEvent('update-student-history'));
     await waitFor(() =>
       expect(within(screen.getByText('queued.pdf').closest('tr')!).getByText('Đã in')).toBeInTheDocument(),
     );

@@ -1,16 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { apiClient, type StudentPrinterItem } from 'shared-api';
+import { apiClient, connectSocket, disconnectSocket, type StudentPrinterItem } from 'shared-api';
+import { emitFakeSocketEvent } from 'test-support/fake-socket';
 import { answer, initI18n, mockApi, ok, paramsOf, renderPage, resetSession } from '../test/page-harness';
 import PrinterSelectionPage from './printer-selection-page';
 
 jest.setTimeout(30_000);
 
-const mockSocketHandlers = new Map<string, (...args: unknown[]) => void>();
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
-  useSocketEvent: (event: string, handler: (...args: unknown[]) => void) => mockSocketHandlers.set(event, handler),
-}));
+// The realtime connection: a fake socket.io-client whose server events the tests play.
+jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 
 const URL = '/v1/student/printers';
 
@@ -47,11 +45,12 @@ const renderSelection = () => renderPage('/Printing', '/Printing', <PrinterSelec
 const lastParams = (adapter: jest.Mock) => paramsOf(adapter, URL).at(-1);
 
 beforeAll(initI18n);
-beforeEach(() => {
+beforeEach(async () => {
+  await connectSocket();
   resetSession();
-  mockSocketHandlers.clear();
 });
 afterEach(() => {
+  disconnectSocket();
   delete apiClient.defaults.adapter;
 });
 
@@ -158,7 +157,7 @@ describe('/Printing', () => {
     await screen.findByRole('button', { name: 'Máy in P001' });
     const before = paramsOf(adapter, URL).length;
     serve([printer('P001', 0, 5)]);
-    act(() => mockSocketHandlers.get('update-printer-list')!());
+    act(() => emitFakeSocketEvent('update-printer-list'));
     await waitFor(() =>
       expect(
         within(screen.getByRole('button', { name: 'Máy in P001' }).closest('article')!).getByText('5 yêu cầu'),

@@ -1,0 +1,73 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { useLiveQuery } from './live-query';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('useLiveQuery', () => {
+  it('loads for its key, keeps the data while reloading quietly, and reloads when the key changes', async () => {
+    const calls: string[] = [];
+    const { result, rerender } = renderHook(
+      ({ key }: { key: string }) =>
+        useLiveQuery(key, async () => {
+          calls.push(key);
+          return `data:${key}`;
+        }),
+      { initialProps: { key: 'a' } },
+    );
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(result.current.data).toBe('data:a'));
+    expect(result.current.loading).toBe(false);
+
+    act(() => result.current.reload(true));
+    expect(result.current.loading).toBe(false);
+    expect(result.current.data).toBe('data:a');
+
+    rerender({ key: 'b' });
+    await waitFor(() => expect(result.current.data).toBe('data:b'));
+    expect(calls).toEqual(['a', 'a', 'b']);
+  });
+
+  it('a late answer of an older request never overwrites a newer one (the older is aborted)', async () => {
+    const first = deferred<string>();
+    const second = deferred<string>();
+    const signals: AbortSignal[] = [];
+    const answers = [first.promise, second.promise];
+    const { result } = renderHook(() =>
+      useLiveQuery('k', (signal) => {
+        signals.push(signal);
+        return answers[signals.length - 1] ?? Promise.resolve('extra');
+      }),
+    );
+    act(() => result.current.reload(true));
+    expect(signals[0]?.aborted).toBe(true);
+    await act(async () => second.resolve('new'));
+    await act(async () => first.resolve('old'));
+    expect(result.current.data).toBe('new');
+  });
+
+  it('a failure keeps the last data and reports the error until a success clears it', async () => {
+    let fail = false;
+    const { result } = renderHook(() =>
+      useLiveQuery('k', async () => {
+        if (fail) throw new Error('down');
+        return 42;
+      }),
+    );
+    await waitFor(() => expect(result.current.data).toBe(42));
+    fail = true;
+    await act(async () => result.current.reload(true));
+    await waitFor(() => expect(result.current.error).toBeInstanceOf(Error));
+    expect(result.current.data).toBe(42);
+    fail = false;
+    await act(async () => result.current.reload(true));
+    await waitFor(() => expect(result.current.error).toBeNull());
+  });
+});
