@@ -20,3 +20,5 @@ export {
   type DateRangeFieldProps,
   type DateRangeValue,
 } from './components/date-range-field/date-range-field';
+export { PrintLogDetailDialog } from './components/print-log/print-log-detail-dialog';
+export { optionsSummary, failureReasonText, type PrintLogOptions } from './components/print-log/options-summary';

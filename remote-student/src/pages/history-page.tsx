@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Col, Flex, Input, Row, Typography } from 'antd';
 import { apiErrorMessage, useSessionStore, type StudentPrintingLog } from 'shared-api';
-import { PageFrame } from 'shared-ui';
+import { PageFrame, PrintLogDetailDialog } from 'shared-ui';
 import { cancelLog } from '../features/history/api/cancel-log';
 import { DEFAULT_HISTORY_FILTERS, type HistoryFilters } from '../features/history/api/filter-logs';
 import { ConfirmCancelModal } from '../features/history/components/confirm-cancel-modal';
 import { HistoryFilter } from '../features/history/components/history-filter';
 import { HistoryTable } from '../features/history/components/history-table';
-import { LogDetailModal } from '../features/history/components/log-detail-modal';
 import { useHistory } from '../features/history/hooks/use-history';
 
 function Total({ label, value }: { label: string; value: number }) {
@@ -77,8 +76,14 @@ export default function HistoryPage() {
         <HistoryFilter value={filterValue} onChange={(next) => setFilters((f) => ({ ...f, ...next }))} />
       </Flex>
       {failed && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('history.loadFailed')} />}
-      <HistoryTable logs={printingLogs} loading={loading} onOpen={setDetail} onCancel={setToCancel} filtered={filtered} />
-      <LogDetailModal log={detail} onClose={() => setDetail(null)} />
+      <HistoryTable
+        logs={printingLogs}
+        loading={loading}
+        onOpen={setDetail}
+        onCancel={setToCancel}
+        filtered={filtered}
+      />
+      <PrintLogDetailDialog log={detail} onClose={() => setDetail(null)} />
       <ConfirmCancelModal
         log={toCancel}
         busy={cancelling}

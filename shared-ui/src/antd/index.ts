@@ -76,9 +76,13 @@ import type ListType from 'antd/es/list';
 export const Table = lazyComponent<typeof TableType>(() => import('antd/es/table'));
 export const Select = lazyComponent<typeof SelectType>(() => import('antd/es/select'));
 export const DatePicker = lazyComponent<typeof DatePickerType>(() => import('antd/es/date-picker'));
-export const RangePicker = lazyComponent<typeof DatePickerType.RangePicker>(() => import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })));
+export const RangePicker = lazyComponent<typeof DatePickerType.RangePicker>(() =>
+  import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })),
+);
 export const Upload = lazyComponent<typeof UploadType>(() => import('antd/es/upload'));
-export const Dragger = lazyComponent<typeof UploadType.Dragger>(() => import('antd/es/upload').then((m) => ({ default: m.default.Dragger })));
+export const Dragger = lazyComponent<typeof UploadType.Dragger>(() =>
+  import('antd/es/upload').then((m) => ({ default: m.default.Dragger })),
+);
 export const InputNumber = lazyComponent<typeof InputNumberType>(() => import('antd/es/input-number'));
 export const Tabs = lazyComponent<typeof TabsType>(() => import('antd/es/tabs'));
 export const Statistic = lazyComponent<typeof StatisticType>(() => import('antd/es/statistic'));

@@ -2,8 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import type { StudentPrintingLog } from 'shared-api';
-import { PrintStatusTag, ResponsiveTable, toVietnamTime, type ResponsiveColumn } from 'shared-ui';
-import { optionsSummary } from './options-summary';
+import {
+  optionsSummary,
+  PrintStatusTag,
+  ResponsiveTable,
+  toVietnamTime,
+  UI_NAMESPACE,
+  type ResponsiveColumn,
+} from 'shared-ui';
 
 interface Props {
   logs: StudentPrintingLog[];
@@ -17,6 +23,7 @@ interface Props {
 /** The history table: a row opens its details; a queued row also offers to cancel. */
 export function HistoryTable({ logs, loading, onOpen, onCancel, filtered }: Props) {
   const { t } = useTranslation('student');
+  const { t: ui } = useTranslation(UI_NAMESPACE);
   const columns: ResponsiveColumn<StudentPrintingLog>[] = [
     {
       key: 'file',
@@ -54,7 +61,7 @@ export function HistoryTable({ logs, loading, onOpen, onCancel, filtered }: Prop
         );
       },
     },
-    { key: 'options', title: t('history.columns.options'), width: 300, render: (_, log) => optionsSummary(log, t) },
+    { key: 'options', title: t('history.columns.options'), width: 300, render: (_, log) => optionsSummary(log, ui) },
     {
       key: 'actions',
       title: t('history.columns.actions'),
