@@ -3,7 +3,6 @@ import en from './locales/en.json';
 import vi from './locales/vi.json';
 import manifest from './manifest';
 
-
 // Spec section 2: the officer's routes and menu, in the spec's order (Notices with its badge).
 describeRemoteManifest({
   manifest,

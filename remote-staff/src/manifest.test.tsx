@@ -3,7 +3,6 @@ import en from './locales/en.json';
 import vi from './locales/vi.json';
 import manifest from './manifest';
 
-
 // Spec section 2: the staff routes and menu (Printer system, Notices with its badge).
 describeRemoteManifest({
   manifest,

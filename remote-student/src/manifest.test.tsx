@@ -5,7 +5,6 @@ import paymentsVi from './locales/payments/vi.json';
 import vi from './locales/vi.json';
 import manifest from './manifest';
 
-
 // Spec section 2: the student's routes (Bkpay without the common layout) and menu; spec titles where given.
 describeRemoteManifest({
   manifest,

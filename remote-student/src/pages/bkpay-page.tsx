@@ -48,7 +48,10 @@ export default function BkpayPage() {
       useSessionStore.getState().setBalance(result.balance);
       reload();
     } catch (error) {
-      notification.error({ message: t('payments.bkpay.failure'), description: apiErrorMessage(error, '') || undefined });
+      notification.error({
+        message: t('payments.bkpay.failure'),
+        description: apiErrorMessage(error, '') || undefined,
+      });
     } finally {
       setPaying(null);
     }
@@ -95,7 +98,13 @@ export default function BkpayPage() {
           emptyText={t('payments.bkpay.empty')}
           columns={[
             // Widths for the short columns, so that the content gets the room (a fixed layout shares it evenly).
-            { key: 'batch', title: t('payments.bkpay.batch'), width: 70, onHeaderCell: oneLine, render: (_, p) => p.stt },
+            {
+              key: 'batch',
+              title: t('payments.bkpay.batch'),
+              width: 70,
+              onHeaderCell: oneLine,
+              render: (_, p) => p.stt,
+            },
             {
               key: 'id',
               title: t('payments.bkpay.id'),
@@ -112,9 +121,27 @@ export default function BkpayPage() {
               render: (_, p) => semesterLabel(p.shortContent),
             },
             { key: 'content', title: t('payments.bkpay.content'), dataIndex: 'shortContent' },
-            { key: 'money', title: t('payments.bkpay.money'), align: 'right', onHeaderCell: oneLine, render: (_, p) => formatVnd(p.money) },
-            { key: 'paid', title: t('payments.bkpay.paid'), align: 'right', onHeaderCell: oneLine, render: (_, p) => formatVnd(p.paidMoney) },
-            { key: 'left', title: t('payments.bkpay.left'), align: 'right', onHeaderCell: oneLine, render: (_, p) => formatVnd(p.leftMoney) },
+            {
+              key: 'money',
+              title: t('payments.bkpay.money'),
+              align: 'right',
+              onHeaderCell: oneLine,
+              render: (_, p) => formatVnd(p.money),
+            },
+            {
+              key: 'paid',
+              title: t('payments.bkpay.paid'),
+              align: 'right',
+              onHeaderCell: oneLine,
+              render: (_, p) => formatVnd(p.paidMoney),
+            },
+            {
+              key: 'left',
+              title: t('payments.bkpay.left'),
+              align: 'right',
+              onHeaderCell: oneLine,
+              render: (_, p) => formatVnd(p.leftMoney),
+            },
             {
               key: 'status',
               title: t('payments.bkpay.status'),
@@ -125,7 +152,11 @@ export default function BkpayPage() {
                 return <Tag color={colour}>{t(`payments.bkpay.statuses.${status}`)}</Tag>;
               },
             },
-            { key: 'updated', title: t('payments.bkpay.updatedAt'), render: (_, p) => formatVietnamDateTime(p.updatedAt) },
+            {
+              key: 'updated',
+              title: t('payments.bkpay.updatedAt'),
+              render: (_, p) => formatVietnamDateTime(p.updatedAt),
+            },
             {
               key: 'actions',
               title: t('payments.bkpay.actions'),

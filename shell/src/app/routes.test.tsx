@@ -31,7 +31,6 @@ const manifests: Record<string, RemoteManifest> = {
   spso: spsoManifest,
 };
 
-
 const baseUser: UserInfo = {
   _id: 'u1',
   mssv: '2110001',

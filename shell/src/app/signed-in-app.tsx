@@ -43,7 +43,11 @@ export default function SignedInApp({ role }: { role: Role }) {
   const namespace = remote.manifest?.namespace;
   const remoteRoutes = useMemo(() => filterRoutesForRole(remote.manifest?.routes ?? [], role), [remote.manifest, role]);
   const shellRoutes = filterRoutesForRole(SHELL_ROUTES, role);
-  const items = buildMenuItems(remote.manifest?.menu ?? [], (k) => t(k), (k) => t(k, { ns: namespace }));
+  const items = buildMenuItems(
+    remote.manifest?.menu ?? [],
+    (k) => t(k),
+    (k) => t(k, { ns: namespace }),
+  );
   const fallback =
     remote.status === 'loading' ? (
       <Spin description={t('remote.loading')} style={{ display: 'block', margin: '64px auto' }}>

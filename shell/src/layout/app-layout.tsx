@@ -51,7 +51,12 @@ export function AppLayout({ items, UserMenuExtra }: Props) {
         <span className="sp-header-spacer" />
         {role !== 'student' && (
           <Tooltip title={t('layout.messages')}>
-            <Button type="text" aria-label={t('layout.messages')} icon={<MessageOutlined />} onClick={() => setChatOpen(true)} />
+            <Button
+              type="text"
+              aria-label={t('layout.messages')}
+              icon={<MessageOutlined />}
+              onClick={() => setChatOpen(true)}
+            />
           </Tooltip>
         )}
         <UserDropdown onLogout={onLogout} Extra={UserMenuExtra} />

@@ -7,7 +7,6 @@ import { useSessionStore } from 'shared-api';
 import { initI18n } from '../i18n';
 import { displayBalance, UserDropdown } from './user-dropdown';
 
-
 initI18n();
 
 const student: UserInfo = {

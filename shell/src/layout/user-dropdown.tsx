@@ -34,7 +34,11 @@ export function UserDropdown({ onLogout, Extra }: Props) {
       ? [
           { key: 'name', label: fullName },
           { key: 'code', label: t('layout.studentCode'), children: user.mssv ?? placeholder },
-          { key: 'balance', label: t('layout.balance'), children: t('layout.balanceValue', { count: displayBalance(balance) }) },
+          {
+            key: 'balance',
+            label: t('layout.balance'),
+            children: t('layout.balanceValue', { count: displayBalance(balance) }),
+          },
           { key: 'major', label: t('layout.major'), children: user.major ?? placeholder },
           { key: 'classes', label: t('layout.classes'), children: user.classes ?? placeholder },
         ]

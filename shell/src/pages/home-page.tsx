@@ -7,5 +7,7 @@ import '../features/marketing/marketing.css';
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
-  return <ProductSections greeting={user ? t('home.welcome', { name: `${user.lastName} ${user.firstName}` }) : undefined} />;
+  return (
+    <ProductSections greeting={user ? t('home.welcome', { name: `${user.lastName} ${user.firstName}` }) : undefined} />
+  );
 }

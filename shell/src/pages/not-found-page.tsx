@@ -4,5 +4,12 @@ import { Result } from 'antd';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
-  return <Result status="404" title={t('notFound.title')} subTitle={t('notFound.text')} extra={<Link to="/Home">{t('common.backHome')}</Link>} />;
+  return (
+    <Result
+      status="404"
+      title={t('notFound.title')}
+      subTitle={t('notFound.text')}
+      extra={<Link to="/Home">{t('common.backHome')}</Link>}
+    />
+  );
 }

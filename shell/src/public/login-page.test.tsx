@@ -11,7 +11,6 @@ import { answer } from 'test-support/http';
 // The realtime connection opened after login: an inert fake instead of a real socket.
 jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 
-
 const student = {
   _id: 'u1',
   mssv: '2110001',

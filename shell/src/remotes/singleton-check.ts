@@ -39,6 +39,7 @@ export function reportSingletons(remoteName: string, remote: Record<string, unkn
   const report = compareSingletons(remote);
   window.__SP_SINGLETONS__ = { ...window.__SP_SINGLETONS__, [remoteName]: report };
   const doubled = Object.entries(report).filter(([, same]) => !same);
-  if (doubled.length) console.error(`${remoteName}: shared singletons loaded twice:`, doubled.map(([k]) => k).join(', '));
+  if (doubled.length)
+    console.error(`${remoteName}: shared singletons loaded twice:`, doubled.map(([k]) => k).join(', '));
   return report;
 }

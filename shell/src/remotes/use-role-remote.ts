@@ -25,7 +25,12 @@ export function useRoleRemote(role: Role, load = loadRoleManifest): RemoteState 
         setState({ status: 'ready', manifest, error: null });
       })
       .catch((error: unknown) => {
-        if (alive) setState({ status: 'error', manifest: null, error: error instanceof Error ? error : new Error(String(error)) });
+        if (alive)
+          setState({
+            status: 'error',
+            manifest: null,
+            error: error instanceof Error ? error : new Error(String(error)),
+          });
       });
     return () => {
       alive = false;

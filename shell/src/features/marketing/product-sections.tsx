@@ -62,12 +62,22 @@ export function ProductSections({ greeting }: { greeting?: string }) {
       </section>
       <Section title={t('landing.servicesTitle')}>
         {SERVICES.map((id) => (
-          <InfoCard key={id} id={id} title={t(`landing.services.${id}.title`)} text={t(`landing.services.${id}.text`)} />
+          <InfoCard
+            key={id}
+            id={id}
+            title={t(`landing.services.${id}.title`)}
+            text={t(`landing.services.${id}.text`)}
+          />
         ))}
       </Section>
       <Section title={t('landing.highlightsTitle')} tone="light">
         {HIGHLIGHTS.map((id) => (
-          <InfoCard key={id} id={id} title={t(`landing.highlights.${id}.title`)} text={t(`landing.highlights.${id}.text`)} />
+          <InfoCard
+            key={id}
+            id={id}
+            title={t(`landing.highlights.${id}.title`)}
+            text={t(`landing.highlights.${id}.text`)}
+          />
         ))}
       </Section>
       <Section title={t('landing.reasonsTitle')}>

@@ -2,7 +2,11 @@ import { createElement, type ReactElement } from 'react';
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
 
 function render(node: AbstractNode, key?: number): ReactElement {
-  return createElement(node.tag, { key, ...node.attrs }, node.children?.map((child, i) => render(child, i)));
+  return createElement(
+    node.tag,
+    { key, ...node.attrs },
+    node.children?.map((child, i) => render(child, i)),
+  );
 }
 
 /**
