@@ -22,3 +22,4 @@ export {
 } from './components/date-range-field/date-range-field';
 export { PrintLogDetailDialog } from './components/print-log/print-log-detail-dialog';
 export { optionsSummary, failureReasonText, type PrintLogOptions } from './components/print-log/options-summary';
+export { FilterPopover, type FilterPopoverProps } from './components/filter-popover/filter-popover';

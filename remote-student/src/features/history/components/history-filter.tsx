@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Flex, Popover, Radio, Typography } from 'antd';
-import { DateRangeField } from 'shared-ui';
-import { FilterOutlined } from '@ant-design/icons';
+import { Radio, Typography } from 'antd';
+import { DateRangeField, FilterPopover } from 'shared-ui';
 import type { HistoryFilters } from '../api/filter-logs';
 
 export type HistoryFilterValue = Omit<HistoryFilters, 'searchField'>;
@@ -18,26 +16,8 @@ export function HistoryFilter({
   onChange(next: HistoryFilterValue): void;
 }) {
   const { t } = useTranslation('student');
-  const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<HistoryFilterValue>(value);
-
-  const handleOpenChange = (next: boolean) => {
-    if (next) setDraft(value);
-    setOpen(next);
-  };
-  const handleReset = () => {
-    setDraft(NONE);
-    onChange(NONE);
-    setOpen(false);
-  };
-  const handleApply = () => {
-    onChange(draft);
-    setOpen(false);
-  };
-
-  const content = (
-    // With the popover's own padding it stays inside a 360 px screen (it was 8 px wider, clipping Áp dụng).
-    <Flex vertical gap={12} style={{ width: 'min(470px, calc(100vw - 80px))' }}>
+  const fields = (draft: HistoryFilterValue, setDraft: (next: HistoryFilterValue) => void) => (
+    <>
       <div>
         <Typography.Text strong id="history-filter-status">
           {t('history.status')}
@@ -100,13 +80,7 @@ export function HistoryFilter({
           ]}
         />
       </div>
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={handleReset}>{t('history.cancel')}</Button>
-        <Button type="primary" onClick={handleApply}>
-          {t('history.apply')}
-        </Button>
-      </Flex>
-    </Flex>
+    </>
   );
   const active =
     value.status !== null ||
@@ -115,17 +89,8 @@ export function HistoryFilter({
     value.endDate !== null ||
     value.sortDirection !== -1;
   return (
-    <Popover
-      trigger="click"
-      placement="bottomLeft"
-      autoAdjustOverflow
-      open={open}
-      onOpenChange={handleOpenChange}
-      content={content}
-    >
-      <Button icon={<FilterOutlined />} type={active ? 'primary' : 'default'}>
-        {t('history.filter')}
-      </Button>
-    </Popover>
+    <FilterPopover value={value} empty={NONE} onChange={onChange} active={active}>
+      {fields}
+    </FilterPopover>
   );
 }
