@@ -23,3 +23,4 @@ export {
 export { PrintLogDetailDialog } from './components/print-log/print-log-detail-dialog';
 export { optionsSummary, failureReasonText, type PrintLogOptions } from './components/print-log/options-summary';
 export { FilterPopover, type FilterPopoverProps } from './components/filter-popover/filter-popover';
+export { PrintLogTable, type PrintLogTableProps } from './components/print-log/print-log-table';
