@@ -24,3 +24,4 @@ export { PrintLogDetailDialog } from './components/print-log/print-log-detail-di
 export { optionsSummary, failureReasonText, type PrintLogOptions } from './components/print-log/options-summary';
 export { FilterPopover, type FilterPopoverProps } from './components/filter-popover/filter-popover';
 export { PrintLogTable, type PrintLogTableProps } from './components/print-log/print-log-table';
+export { PrinterStatusTag } from './components/print-status-tag/printer-status-tag';

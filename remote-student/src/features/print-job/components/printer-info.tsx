@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Descriptions, Tag } from 'antd';
+import { Descriptions } from 'antd';
+import { PrinterStatusTag } from 'shared-ui';
 import type { StudentPrinterDetail } from 'shared-api';
 
 /** The chosen printer: id, building, room, queue length and status. */
@@ -15,10 +16,7 @@ export function PrinterInfo({ printer }: { printer: StudentPrinterDetail }) {
           label: t('printConfig.printer'),
           children: (
             <span>
-              <strong>{printer.printerId}</strong>{' '}
-              <Tag color={printer.status === 1 ? 'blue' : 'red'}>
-                {printer.status === 1 ? t('printerSelection.active') : t('printerSelection.paused')}
-              </Tag>
+              <strong>{printer.printerId}</strong> <PrinterStatusTag status={printer.status} />
             </span>
           ),
         },

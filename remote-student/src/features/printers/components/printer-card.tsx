@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
+import { PrinterStatusTag } from 'shared-ui';
 import type { StudentPrinterItem } from 'shared-api';
 
 /**
@@ -57,9 +58,7 @@ export function PrinterCard({
             {t('printerSelection.printer', { id: printer.printerId })}
           </button>
         </span>
-        <Tag color={active ? 'blue' : 'red'} style={{ marginInlineEnd: 0 }}>
-          {active ? t('printerSelection.active') : t('printerSelection.paused')}
-        </Tag>
+        <PrinterStatusTag status={printer.status} />
       </span>
       <Typography.Text type="secondary">
         {t('printerSelection.facility')}: {printer.location.facility}
