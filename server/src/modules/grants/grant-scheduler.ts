@@ -27,10 +27,10 @@ export class GrantScheduler {
   }
 
   /** One run now (joins the one in progress). Errors are logged and answer null. */
-  runOnce(): Promise<GrantRunResult | null> {
+  runOnce(at: Date = this.now()): Promise<GrantRunResult | null> {
     this.running ??= (async () => {
       try {
-        const result = await runSemesterGrant(this.options.db, this.now());
+        const result = await runSemesterGrant(this.options.db, at);
         if (result.granted > 0) this.options.log?.info(result, 'semester grant');
         return result;
       } catch (error) {
@@ -63,11 +63,14 @@ export class GrantScheduler {
   }
 
   private async tick(): Promise<void> {
-    await this.runOnce();
+    // The next date is the one after the time this run granted for: a grant date that passes while the
+    // run is in progress is then a second away, not a whole check interval.
+    const ranAt = this.now();
+    await this.runOnce(ranAt);
     if (this.stopped) return;
     let delay = this.options.intervalMs;
     try {
-      const next = nextGrantDate(await getGrantSettings(this.options.db), this.now());
+      const next = nextGrantDate(await getGrantSettings(this.options.db), ranAt);
       // wake a second after the next grant date when it comes before the next regular check
       if (next) delay = Math.min(delay, Math.max(1_000, next.getTime() - this.now().getTime() + 1_000));
     } catch (error) {
