@@ -1,3 +1,4 @@
+import { setWindowWidth } from './match-media';
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
@@ -9,19 +10,8 @@ configure({ asyncUtilTimeout: 8_000 });
 // jsdom lacks what react-router 7 and antd expect from a browser.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+// no layout in jsdom: every media query answers false (a wide screen) unless a test sets a width
+if (!window.matchMedia) setWindowWidth(Infinity);
 
 class ResizeObserverShim {
   observe(): void {}

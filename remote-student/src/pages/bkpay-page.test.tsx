@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setWindowWidth } from 'test-support/match-media';
 import i18next from 'i18next';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { apiClient, useSessionStore } from 'shared-api';
@@ -30,20 +31,7 @@ function payment(id: string, status: string, left: number) {
 const PENDING = payment('6720fafe-e0aa-4bb5-9d55-3f3a1c2b4d5e', 'pending', 5000);
 const PAID = payment('0b7c6a52-8f0e-4c1e-9d55-3f3a1c2b4d5e', 'paid', 0);
 
-/** A window `width` px wide as far as matchMedia('(max-width: Npx)') is concerned. */
-function windowWidth(width: number) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: width <= Number(/max-width:\s*(\d+)px/.exec(query)?.[1] ?? Infinity),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+const windowWidth = setWindowWidth;
 
 function serve() {
   return mockApi({

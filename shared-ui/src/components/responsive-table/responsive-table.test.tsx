@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { setWindowWidth } from 'test-support/match-media';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { Button } from 'antd';
@@ -17,22 +18,7 @@ const ROWS: Row[] = Array.from({ length: 12 }, (_, i) => ({
   status: i % 2 ? 'Queued' : 'Completed',
 }));
 
-/** A window `width` px wide as far as matchMedia('(max-width: Npx)') is concerned. */
-function windowWidth(width: number) {
-  window.matchMedia = (query: string) => {
-    const max = Number(/max-width:\s*(\d+)px/.exec(query)?.[1] ?? Infinity);
-    return {
-      matches: width <= max,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    } as MediaQueryList;
-  };
-}
+const windowWidth = setWindowWidth;
 
 const realMatchMedia = window.matchMedia;
 beforeAll(async () => {
