@@ -266,16 +266,30 @@ export const keyboardJourneys: Journey[] = [
       // The side menu's "In tài liệu" (the wide window keeps the menu open), then the printer's card.
       // antd's menu is one Tab stop: Tab reaches it, the arrow keys move between its items.
       await tabTo(page, page.locator('nav.sp-sider [role="menu"]').first(), 'the side menu');
-      for (let i = 0; i < 10; i += 1) {
-        const current = await page.evaluate(() => {
-          // the menu keeps the focus on its list and points at the item with aria-activedescendant
-          const focused = document.activeElement;
-          const id = focused?.getAttribute('aria-activedescendant');
-          return ((id ? document.getElementById(id) : focused)?.textContent ?? '').trim();
-        });
-        if (current === 'In tài liệu') break;
+      // rc-menu moves the focus a frame after the key: the item is read once two reads 100 ms apart agree.
+      const focusedItem = async (): Promise<string> => {
+        const read = () =>
+          page.evaluate(() => {
+            // the menu keeps the focus on its list and points at the item with aria-activedescendant
+            const focused = document.activeElement;
+            const id = focused?.getAttribute('aria-activedescendant');
+            return ((id ? document.getElementById(id) : focused)?.textContent ?? '').trim();
+          });
+        let last = await read();
+        for (let i = 0; i < 20; i += 1) {
+          await page.waitForTimeout(100);
+          const now = await read();
+          if (now === last) return now;
+          last = now;
+        }
+        return last;
+      };
+      let current = await focusedItem();
+      for (let i = 0; i < 10 && current !== 'In tài liệu'; i += 1) {
         await page.keyboard.press('ArrowDown');
+        current = await focusedItem();
       }
+      assert(current === 'In tài liệu', `the arrow keys never reached 'In tài liệu' (focus on '${current}')`);
       await page.keyboard.press('Enter');
       await page.waitForURL(/#\/Printing$/);
       const card = page.getByRole('button', { name: `Máy in ${PRINTER}`, exact: true });
