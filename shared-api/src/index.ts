@@ -18,4 +18,18 @@ export { useSocketEvent } from './hooks';
 export { useLiveQuery, type LiveQueryOptions, type LiveQueryState } from './live-query';
 export { login, logout, fetchUserInformation } from './api/user';
 export { apiGet, apiPost, apiPut, apiDelete } from './api/request';
+export {
+  getAdminPrinters,
+  getPrintingQueue,
+  getPrintingLog,
+  setPrinterStatus,
+  updatePrinter,
+  createPrinter,
+  retirePrinter,
+  getStudentHistory,
+  type PrinterRoomRole,
+  type PrintingLogQuery,
+  type StudentHistoryQuery,
+  type PrinterUpdateInput,
+} from './api/printer-room';
 export { loadSession } from './session';
