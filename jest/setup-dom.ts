@@ -26,3 +26,16 @@ if (!('ResizeObserver' in window)) {
 // antd measures scrollbars through getComputedStyle with a pseudo element; jsdom does not support it.
 const realGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (elt: Element) => realGetComputedStyle(elt);
+
+// antd's Form (rc-form's watchers) batches in a macrotask through MessageChannel, which jsdom lacks.
+if (!('MessageChannel' in globalThis)) {
+  class MessageChannelShim {
+    port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
+    port2 = {
+      postMessage: (data: unknown) => {
+        setTimeout(() => this.port1.onmessage?.({ data }), 0);
+      },
+    };
+  }
+  Object.assign(globalThis, { MessageChannel: MessageChannelShim });
+}

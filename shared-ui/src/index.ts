@@ -25,3 +25,37 @@ export { optionsSummary, failureReasonText, type PrintLogOptions } from './compo
 export { FilterPopover, type FilterPopoverProps } from './components/filter-popover/filter-popover';
 export { PrintLogTable, type PrintLogTableProps } from './components/print-log/print-log-table';
 export { PrinterStatusTag } from './components/print-status-tag/printer-status-tag';
+export { type ServerPaging } from './components/responsive-table/responsive-table';
+export {
+  DEFAULT_PRINTER_ROOM_FILTERS,
+  printerRoomQuery,
+  type PrinterRoomFilters,
+} from './components/printer-room/printer-room-filters';
+export { usePrinterRoom, type PrinterRoomState } from './components/printer-room/use-printer-room';
+export { locationText } from './components/printer-room/location-text';
+export { PrinterTotals } from './components/printer-room/printer-totals';
+export { PrinterRoomFilter, type PrinterRoomFilterValue } from './components/printer-room/printer-room-filter';
+export { PrinterRoomToolbar } from './components/printer-room/printer-room-toolbar';
+export {
+  PrinterTable,
+  SPSO_PRINTER_COLUMNS,
+  STAFF_PRINTER_COLUMNS,
+  type PrinterColumnKey,
+  type PrinterTableProps,
+} from './components/printer-room/printer-table';
+export { JobTable, type JobColumnKey, type JobTableProps } from './components/printer-room/job-table';
+export { PRINTER_DIALOG_WIDTH } from './components/printer-room/dialog-width';
+export { PrintingQueueDialog } from './components/printer-room/printing-queue-dialog';
+export { PrintLogDialog, PRINT_LOG_PAGE_SIZE } from './components/printer-room/print-log-dialog';
+export { LocationCascade, type LocationDraft } from './components/printer-room/location-cascade';
+export { printerRules } from './components/printer-room/printer-rules';
+export {
+  PrinterFormFields,
+  chosenLocation,
+  type PrinterFormValues,
+} from './components/printer-room/printer-form-fields';
+export { PrinterInfo } from './components/printer-room/printer-info';
+export { DisableWarning, refundNote } from './components/printer-room/status-change-notes';
+export { StaffPrinterDialog } from './components/printer-room/staff-printer-dialog';
+export { SpsoPrinterDialog } from './components/printer-room/spso-printer-dialog';
+export { AddPrinterDialog } from './components/printer-room/add-printer-dialog';

@@ -72,6 +72,7 @@ import type SegmentedType from 'antd/es/segmented';
 import type ProgressType from 'antd/es/progress';
 import type CardType from 'antd/es/card';
 import type ListType from 'antd/es/list';
+import type PaginationType from 'antd/es/pagination';
 
 export const Table = lazyComponent<typeof TableType>(() => import('antd/es/table'));
 export const Select = lazyComponent<typeof SelectType>(() => import('antd/es/select'));
@@ -91,3 +92,5 @@ export const Progress = lazyComponent<typeof ProgressType>(() => import('antd/es
 // Card and List bring Tabs, Pagination and Select with them.
 export const Card = lazyComponent<typeof CardType>(() => import('antd/es/card'));
 export const List = lazyComponent<typeof ListType>(() => import('antd/es/list'));
+// A list paged on the server drawn as cards (the table brings its own).
+export const Pagination = lazyComponent<typeof PaginationType>(() => import('antd/es/pagination'));

@@ -1,6 +1,6 @@
 import { Fragment, useState, type CSSProperties, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Flex, Skeleton, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Empty, Flex, Pagination, Skeleton, Table, type TableColumnsType, type TableProps } from 'antd';
 import { UI_NAMESPACE } from '../../locales';
 import { useMediaQuery } from './use-media-query';
 
@@ -15,6 +15,14 @@ export type ResponsiveColumn<T> = Column<T> & {
   key: Key;
   card?: 'title' | 'actions' | 'hidden';
 };
+
+/** A list paged on the server: the rows are one page, `total` counts every page. */
+export interface ServerPaging {
+  current: number;
+  pageSize: number;
+  total: number;
+  onChange(page: number): void;
+}
 
 export interface ResponsiveTableProps<T> {
   columns: ResponsiveColumn<T>[];
@@ -31,6 +39,8 @@ export interface ResponsiveTableProps<T> {
   cardBelow?: number;
   /** Rows per page, in both forms. */
   pageSize?: number;
+  /** The rows are one page of a list paged on the server: page buttons driven by its total, in both forms. */
+  serverPaging?: ServerPaging;
   /** The table's minimum width; wider than its frame, it scrolls sideways with the actions column pinned. */
   minWidth?: number;
   size?: TableProps<T>['size'];
@@ -94,6 +104,7 @@ export function ResponsiveTable<T extends object>({
   openLabel,
   cardBelow = 992,
   pageSize = 10,
+  serverPaging,
   minWidth,
   size = 'middle',
   'aria-label': ariaLabel,
@@ -135,11 +146,22 @@ export function ResponsiveTable<T extends object>({
         columns={pinned}
         dataSource={dataSource}
         loading={loading}
-        pagination={{
-          pageSize,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-        }}
+        pagination={
+          serverPaging
+            ? {
+                current: serverPaging.current,
+                pageSize: serverPaging.pageSize,
+                total: serverPaging.total,
+                onChange: (page) => serverPaging.onChange(page),
+                hideOnSinglePage: true,
+                showSizeChanger: false,
+              }
+            : {
+                pageSize,
+                hideOnSinglePage: true,
+                showSizeChanger: false,
+              }
+        }
         scroll={minWidth ? { x: minWidth } : undefined}
         locale={{ emptyText }}
         onRow={
@@ -157,13 +179,15 @@ export function ResponsiveTable<T extends object>({
   if (loading && dataSource.length === 0) return <Skeleton active aria-label={t('loading')} />;
   if (dataSource.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
 
+  // One server page is drawn whole; a local list grows by 'Xem thêm'.
+  const visible = serverPaging ? dataSource : dataSource.slice(0, shown);
   const title = columns.find((c) => c.card === 'title');
   const actions = columns.filter((c) => c.card === 'actions');
   const lines = columns.filter((c) => !c.card);
   return (
     <>
       <ul className="sp-cards" style={LIST} aria-label={ariaLabel} aria-busy={loading || undefined}>
-        {dataSource.slice(0, shown).map((row, index) => {
+        {visible.map((row, index) => {
           const heading = title ? cellOf(title, row, index) : null;
           const buttons = actions
             .map((c) => ({ key: String(c.key), node: cellOf(c, row, index) }))
@@ -219,7 +243,19 @@ export function ResponsiveTable<T extends object>({
           );
         })}
       </ul>
-      {dataSource.length > shown && (
+      {serverPaging && serverPaging.total > serverPaging.pageSize && (
+        <Flex justify="center" style={{ marginTop: 12 }}>
+          <Pagination
+            simple
+            current={serverPaging.current}
+            pageSize={serverPaging.pageSize}
+            total={serverPaging.total}
+            showSizeChanger={false}
+            onChange={(page: number) => serverPaging.onChange(page)}
+          />
+        </Flex>
+      )}
+      {!serverPaging && dataSource.length > shown && (
         <Button block style={{ marginTop: 12 }} onClick={() => setShown((n) => n + pageSize)}>
           {t('responsiveTable.more', { count: dataSource.length - shown })}
         </Button>
