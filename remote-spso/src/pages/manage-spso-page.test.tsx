@@ -275,8 +275,13 @@ describe('/ManageSpso add printer', () => {
     expect(await optionsOf('Tòa')).toEqual(['B1', 'B2', 'B3', 'B4', 'B5']);
     await pick('Tòa', 'B1');
     await pick('Phòng', '101');
+    const selectOf = (label: string) =>
+      screen.getByRole('combobox', { name: label }).closest('.ant-select') as HTMLElement;
+    expect(within(selectOf('Tòa')).getByText('B1')).toBeInTheDocument();
+    expect(within(selectOf('Phòng')).getByText('101')).toBeInTheDocument();
     await pick('Cơ sở', 'Cơ sở 2');
-    expect(await within(dialog).findByText('Vui lòng chọn tòa')).toBeInTheDocument();
+    await waitFor(() => expect(within(selectOf('Tòa')).queryByText('B1')).not.toBeInTheDocument());
+    expect(within(selectOf('Phòng')).queryByText('101')).not.toBeInTheDocument();
     expect(await optionsOf('Tòa')).toEqual(['H1', 'H3', 'H6']);
     await pick('Tòa', 'H3');
     await pick('Phòng', '101');
