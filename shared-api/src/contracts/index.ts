@@ -9,3 +9,4 @@ export * from './dto';
 export * from './realtime';
 export * from './payments';
 export * from './print-rules';
+export * from './printer-room';
