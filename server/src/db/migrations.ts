@@ -411,9 +411,37 @@ CREATE INDEX refresh_tokens_revoked_idx ON refresh_tokens (revoked_at) WHERE rev
 CREATE INDEX login_failures_pair_idx ON login_failures (ip, email, at);
 `;
 
+const printerRoom = `
+-- a retired printer leaves every list and takes no job; its history stays
+ALTER TABLE printers ADD COLUMN retired_at timestamptz;
+ALTER TABLE printers ADD COLUMN retired_by uuid REFERENCES users (id) ON DELETE SET NULL;
+UPDATE printers SET activated_time = created_at WHERE activated_time IS NULL;
+
+-- who did what to a printer and when: every add, edit, enable, disable and retirement, written in the
+-- transaction of the change (the notices are read from here)
+CREATE TABLE printer_changes (
+  id              bigserial PRIMARY KEY,
+  printer_id      text NOT NULL REFERENCES printers (printer_id) ON UPDATE CASCADE,
+  actor_id        uuid REFERENCES users (id) ON DELETE SET NULL,
+  actor_role      text NOT NULL CHECK (actor_role IN ('staff', 'spso', 'system')),
+  action          text NOT NULL CHECK (action IN ('create', 'update', 'enable', 'disable', 'retire')),
+  -- the fields changed: { field: [before, after] } (the whole printer for a create)
+  changes         jsonb NOT NULL DEFAULT '{}'::jsonb,
+  jobs_failed     integer NOT NULL DEFAULT 0 CHECK (jobs_failed >= 0),
+  pages_refunded  integer NOT NULL DEFAULT 0 CHECK (pages_refunded >= 0),
+  created_at      timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX printer_changes_printer_idx ON printer_changes (printer_id, created_at DESC);
+CREATE INDEX printer_changes_created_idx ON printer_changes (created_at DESC);
+
+-- a printer's log, newest first, paged (staff and officers)
+CREATE INDEX printing_logs_printer_created_idx ON printing_logs (printer_id, created_at DESC, id DESC);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
   { version: 3, name: 'print counters: printer renamed', sql: printCountersRename },
   { version: 4, name: 'sessions end: revoked sessions and login pairs', sql: sessionsEnd },
+  { version: 5, name: 'printer room: retirement, the record of printer changes, the log index', sql: printerRoom },
 ];

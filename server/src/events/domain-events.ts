@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatMessage } from 'shared-api/contracts';
+import type { ChatMessage, PrinterChangeAction } from 'shared-api/contracts';
 
 /**
  * What happened in the domain, raised in one place by the module that did it, after its transaction
@@ -7,8 +7,14 @@ import type { ChatMessage } from 'shared-api/contracts';
  * the same events between instances unchanged.
  */
 export interface DomainEventMap {
-  /** A printer was added, edited, paused or its queue changed. */
-  'printer-changed': { printerId?: string };
+  /**
+   * A printer was added, edited, paused or retired (`change`: the printer_changes row recorded by the
+   * printer service, for the notices) or its queue changed (no `change`).
+   */
+  'printer-changed': {
+    printerId?: string;
+    change?: { id: number; action: PrinterChangeAction; actorId: string | null; jobsFailed: number };
+  };
   /** A student's print job changed state (submitted, cancelled, printing, done, failed, requeued). */
   'job-changed': { userId: string; printerId?: string };
   /** A ledger row was written for a user: their balance moved. */

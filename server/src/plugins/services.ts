@@ -4,6 +4,8 @@ import { createConversationsService, type ConversationsService } from '../module
 import { buildGateways, type PaymentGateways } from '../modules/payments/gateways';
 import { createPaymentsService, type PaymentsService } from '../modules/payments/payments.service';
 import { createPrintJobsService, uploadDirFor, type PrintJobsService } from '../modules/print-jobs/print-jobs.service';
+import { createPrinterAdminService, type PrinterAdminService } from '../modules/printers/printer-admin.service';
+import { createPrinterRoomService, type PrinterRoomService } from '../modules/printers/printer-room.service';
 import { createPrintersService, type PrintersService } from '../modules/printers/printers.service';
 import { createUsersService, type UsersService } from '../modules/users/users.service';
 
@@ -12,6 +14,10 @@ export interface Services {
   auth: AuthService;
   users: UsersService;
   printers: PrintersService;
+  /** Staff and officers read a printer's queue and log and a student's history. */
+  printerRoom: PrinterRoomService;
+  /** Every change to a printer (status, add, edit, retire), recorded in printer_changes. */
+  printerAdmin: PrinterAdminService;
   printJobs: PrintJobsService;
   payments: PaymentsService;
   paymentGateways: PaymentGateways;
@@ -37,10 +43,13 @@ export default fp<ServicesPluginOptions>(
   async (app, options) => {
     const { db, events, appConfig: config } = app;
     const paymentGateways = await buildGateways(db, config);
+    const printers = createPrintersService({ db, events });
     app.decorate('services', {
       auth: createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions }),
       users: createUsersService(db),
-      printers: createPrintersService({ db, events }),
+      printers,
+      printerRoom: createPrinterRoomService(db, printers),
+      printerAdmin: createPrinterAdminService({ db, events, printers }),
       printJobs: createPrintJobsService({ db, events, uploadDir: uploadDirFor(config.dataDir) }),
       payments: createPaymentsService({
         db,

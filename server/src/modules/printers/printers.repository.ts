@@ -17,24 +17,32 @@ export interface PrinterRow {
   waiting_amount: number;
   /** Completed jobs. */
   printed_count: number;
+  /** The job printing (InProgress): none or one id. */
+  job_ids: string[];
+  /** The jobs waiting (Queued), in print order. */
+  queue_ids: string[];
 }
 
 /**
- * Every printer with its waiting count (Queued + InProgress, through the partial index of pending jobs)
- * and printed count (the printers.printed_count counter, kept by a trigger on printing_logs), so the
- * cost follows the pending jobs, not the history. The student list is served from memory, so this runs
- * only after a change or when the cached list expires.
+ * Every printer in service with its pending jobs (Queued + InProgress ids, through the partial index of
+ * pending jobs) and printed count (the printers.printed_count counter, kept by a trigger on
+ * printing_logs), so the cost follows the pending jobs, not the history. The lists are served from
+ * memory, so this runs only after a change or when the cached list expires.
  */
 export async function listPrintersWithCounts(db: Db): Promise<PrinterRow[]> {
   return db.query<PrinterRow>(
     `SELECT p.printer_id, p.brand, p.model, p.description, p.facility, p.department, p.room, p.status,
             p.activated_time, p.created_at, p.updated_at,
-            coalesce(q.waiting, 0)::int AS waiting_amount, p.printed_count
+            coalesce(q.waiting, 0)::int AS waiting_amount, p.printed_count,
+            coalesce(q.job_ids, '{}') AS job_ids, coalesce(q.queue_ids, '{}') AS queue_ids
      FROM printers p
      LEFT JOIN (
-       SELECT printer_id, count(*) AS waiting
+       SELECT printer_id, count(*) AS waiting,
+              array_agg(id::text ORDER BY created_at, id) FILTER (WHERE status = 'InProgress') AS job_ids,
+              array_agg(id::text ORDER BY created_at, id) FILTER (WHERE status = 'Queued') AS queue_ids
        FROM printing_logs WHERE status IN ('Queued', 'InProgress') GROUP BY printer_id
      ) q ON q.printer_id = p.printer_id
+     WHERE p.retired_at IS NULL
      ORDER BY p.printer_id`,
   );
 }

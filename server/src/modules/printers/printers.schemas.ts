@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { PRINTER_DESCRIPTION_MAX, PRINTER_ID_MAX, PRINTER_ID_PATTERN, PRINTER_NAME_MAX } from 'shared-api/contracts';
 import { Location, NO_FILTER, Nullable } from '../print-jobs/print-jobs.schemas';
 
 export const StudentPrinter = Type.Object({
@@ -54,3 +55,155 @@ export const PrinterDetail = Type.Composite([
   StudentPrinter,
   Type.Object({ currentFileType: Type.Array(Type.String()) }),
 ]);
+
+// ---- the printer room of staff and officers ----
+
+const adminPrinterFields = {
+  ...StudentPrinter.properties,
+  activatedTime: Type.String({ format: 'date-time' }),
+  printingJob: Type.Array(Type.String(), { description: 'Mã yêu cầu đang in (0 hoặc 1)' }),
+  printingQueue: Type.Array(Type.String(), { description: 'Mã các yêu cầu đang đợi, theo thứ tự in' }),
+};
+export const AdminPrinter = Type.Object(adminPrinterFields);
+
+export const AdminPrinterListQuery = Type.Object({
+  status: Type.Optional(Type.String({ enum: ['0', '1', ...NO_FILTER], description: '1 hoạt động, 0 tạm dừng' })),
+  facility: Type.Optional(
+    Type.String({ enum: ['CS1', 'CS2', '100', ...NO_FILTER], description: 'CS1 hoặc CS2 (100 hoặc rỗng: tất cả)' }),
+  ),
+  sortDirection: Type.Optional(
+    Type.String({
+      enum: ['1', '-1', ...NO_FILTER],
+      description: 'Thời điểm kích hoạt: 1 cũ nhất trước (mặc định), -1 mới nhất trước',
+    }),
+  ),
+  searchField: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Một phần mã máy in, không phân biệt hoa thường' }),
+  ),
+});
+export type AdminPrinterListQuery = Static<typeof AdminPrinterListQuery>;
+
+export const AdminPrinterListData = Type.Object({
+  printers: Type.Array(AdminPrinter),
+  totalPrinter: Type.Integer({ description: 'Số máy in đang phục vụ (mọi bộ lọc)' }),
+  activatedPrinter: Type.Integer({ description: 'Số máy in đang hoạt động (mọi bộ lọc)' }),
+});
+
+export const StaffJob = Type.Object({
+  _id: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  finishDate: Nullable(Type.String({ format: 'date-time' })),
+  status: Type.String({ enum: ['Queued', 'InProgress', 'Completed', 'Failed'] }),
+  failureReason: Nullable(Type.String()),
+  user_id: Nullable(Type.String()),
+  firstName: Nullable(Type.String()),
+  lastName: Nullable(Type.String()),
+  mssv: Nullable(Type.String()),
+  printerId: Type.String(),
+  document: Type.Object({ title: Type.String(), pages: Type.Integer(), fileType: Type.String() }),
+  numVersion: Type.Integer(),
+  paperSize: Type.String({ enum: ['A4', 'A3'] }),
+  total_pages: Type.Integer({ description: 'Số tờ khổ paperSize dùng cho mọi bản in' }),
+});
+
+export const PrintingQueueData = Type.Object({
+  printingJob: Type.Array(StaffJob, { description: 'Yêu cầu đang in (0 hoặc 1)' }),
+  printingQueue: Type.Array(StaffJob, { description: 'Các yêu cầu đang đợi, theo thứ tự in' }),
+});
+
+const DateBound = (description: string) =>
+  Type.Optional(Type.String({ maxLength: 40, format: 'date-filter', description }));
+const Paging = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+};
+
+export const PrintingLogQuery = Type.Object({
+  printerId: Type.String({ minLength: 1, maxLength: 64 }),
+  startDate: DateBound('Từ ngày YYYY-MM-DD (giờ Việt Nam); rỗng: không giới hạn'),
+  endDate: DateBound('Đến ngày YYYY-MM-DD (cả ngày đó); rỗng: không giới hạn. Ngày đảo ngược được đổi chỗ'),
+  ...Paging,
+});
+export type PrintingLogQuery = Static<typeof PrintingLogQuery>;
+
+export const PrintingLogData = Type.Object({
+  printingLog: Type.Array(StaffJob, { description: 'Mới nhất trước' }),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+});
+
+export const StudentHistoryQuery = Type.Object({
+  studentId: Type.String({ minLength: 1, maxLength: 20, description: 'Mã số sinh viên (mssv)' }),
+  start: DateBound('Từ ngày YYYY-MM-DD (giờ Việt Nam)'),
+  end: DateBound('Đến ngày YYYY-MM-DD (cả ngày đó)'),
+  ...Paging,
+});
+export type StudentHistoryQuery = Static<typeof StudentHistoryQuery>;
+
+export const StudentHistoryData = Type.Object({
+  student: Type.Object({
+    _id: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    mssv: Type.String(),
+    major: Nullable(Type.String()),
+    classes: Nullable(Type.String()),
+  }),
+  printingLogs: Type.Array(StaffJob),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+});
+
+const PrinterStatusValue = Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 hoạt động, 0 tạm dừng' });
+const PrinterIdInput = Type.String({ minLength: 1, maxLength: 64, description: 'Mã máy in' });
+const NewPrinterId = Type.String({
+  minLength: 2,
+  maxLength: PRINTER_ID_MAX,
+  pattern: PRINTER_ID_PATTERN,
+  description: '2 đến 20 chữ cái, chữ số hoặc dấu -',
+});
+const LocationInput = Type.Object(
+  {
+    facility: Type.String({ maxLength: 20, description: 'CS1 hoặc CS2' }),
+    department: Type.String({ maxLength: 20, description: 'Tòa nhà của cơ sở (B1–B5, H1, H3, H6)' }),
+    room: Type.String({ maxLength: 20, description: 'Phòng trong danh sách phòng của tòa nhà' }),
+  },
+  { additionalProperties: false },
+);
+const DescriptionText = Type.String({ maxLength: PRINTER_DESCRIPTION_MAX });
+
+export const PrinterStatusBody = Type.Object({ printerId: PrinterIdInput, status: PrinterStatusValue });
+export type PrinterStatusBody = Static<typeof PrinterStatusBody>;
+
+const RequiredName = Type.String({ minLength: 1, maxLength: PRINTER_NAME_MAX, pattern: '\\S' });
+
+export const PrinterCreateBody = Type.Object({
+  printerId: NewPrinterId,
+  brand: RequiredName,
+  model: RequiredName,
+  location: LocationInput,
+  description: Type.Optional(DescriptionText),
+  status: Type.Optional(PrinterStatusValue),
+});
+export type PrinterCreateBody = Static<typeof PrinterCreateBody>;
+
+export const PrinterUpdateBody = Type.Object({
+  printerId: PrinterIdInput,
+  brand: Type.Optional(RequiredName),
+  model: Type.Optional(RequiredName),
+  location: Type.Optional(LocationInput),
+  description: Type.Optional(DescriptionText),
+  status: Type.Optional(PrinterStatusValue),
+});
+export type PrinterUpdateBody = Static<typeof PrinterUpdateBody>;
+
+export const PrinterIdBody = Type.Object({ printerId: PrinterIdInput });
+export type PrinterIdBody = Static<typeof PrinterIdBody>;
+
+export const PrinterChangeData = Type.Object({
+  ...adminPrinterFields,
+  jobsFailed: Type.Integer({ description: 'Yêu cầu đang đợi bị hủy và hoàn trang (khi tạm dừng)' }),
+  pagesRefunded: Type.Integer({ description: 'Số trang A4 đã hoàn' }),
+});

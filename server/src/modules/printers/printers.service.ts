@@ -1,12 +1,17 @@
-import type { StudentPrinterDetail, StudentPrinterListResponse } from 'shared-api/contracts';
+import type {
+  AdminPrinter,
+  AdminPrinterListResponse,
+  StudentPrinterDetail,
+  StudentPrinterListResponse,
+} from 'shared-api/contracts';
 import type { Db } from '../../db';
 import { errors } from '../../lib/errors';
 import { collator, direction, facilityFilter, filterValue } from '../../lib/list-filters';
 import { MemoryCache } from '../../lib/memory-cache';
 import type { DomainEvents } from '../../events/domain-events';
-import { toStudentPrinter } from './printers.presenters';
+import { toAdminPrinter, toStudentPrinter } from './printers.presenters';
 import { findCurrentFileTypes, listPrintersWithCounts } from './printers.repository';
-import type { PrinterListQuery } from './printers.schemas';
+import type { AdminPrinterListQuery, PrinterListQuery } from './printers.schemas';
 
 /** How stale the in-memory printer list may get when another instance changes it. */
 export const PRINTER_CACHE_TTL_MS = 2_000;
@@ -19,14 +24,14 @@ export interface PrintersServiceDeps {
 
 export type PrintersService = ReturnType<typeof createPrintersService>;
 
-/** The printers as students see them (the staff and officer lists come next), served from memory. */
+/** The printers in service as students, staff and officers see them, served from memory. */
 export function createPrintersService(deps: PrintersServiceDeps) {
   const { db, events } = deps;
 
   const printerCache = new MemoryCache(async () => {
     const rows = await listPrintersWithCounts(db);
     const fileTypes = await findCurrentFileTypes(db);
-    return { printers: rows.map(toStudentPrinter), fileTypes };
+    return { printers: rows.map(toStudentPrinter), admin: rows.map(toAdminPrinter), fileTypes };
   }, deps.printerCacheTtlMs ?? PRINTER_CACHE_TTL_MS);
 
   // a printer or a queue changed, on whatever module: the list is reloaded before anyone is told
@@ -62,6 +67,40 @@ export function createPrintersService(deps: PrintersServiceDeps) {
         activatedPrinter: printers.filter((p) => p.status === 1).length,
         currentFileType: fileTypes,
       };
+    },
+
+    /**
+     * The staff and officer list: status, facility and part of the id filter it; sorted by activation
+     * time (1 oldest first, -1 newest first), then id. The totals count every printer in service.
+     */
+    async listAdminPrinters(query: AdminPrinterListQuery): Promise<AdminPrinterListResponse> {
+      const { admin } = await printerCache.get();
+      const status = filterValue(query.status);
+      const facility = facilityFilter(query.facility);
+      const search = filterValue(query.searchField)?.toLowerCase() ?? null;
+      const order = direction(query.sortDirection, 1);
+      const time = (p: AdminPrinter) => Date.parse(p.activatedTime ?? p.createdAt);
+      const printers = admin
+        .filter(
+          (p) =>
+            (status === null || p.status === Number(status)) &&
+            (facility === null || p.location.facility === facility) &&
+            (search === null || p.printerId.toLowerCase().includes(search)),
+        )
+        .sort((a, b) => order * (time(a) - time(b)) || collator.compare(a.printerId, b.printerId));
+      return {
+        printers,
+        totalPrinter: admin.length,
+        activatedPrinter: admin.filter((p) => p.status === 1).length,
+      };
+    },
+
+    /** One printer in service as staff and officers see it; 404 when unknown or retired. */
+    async adminPrinter(printerId: string): Promise<AdminPrinter> {
+      const { admin } = await printerCache.get();
+      const printer = admin.find((p) => p.printerId === printerId);
+      if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
+      return printer;
     },
 
     /** One printer with its waiting count and the allowed file types. 404 when unknown. */

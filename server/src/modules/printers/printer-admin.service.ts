@@ -1,0 +1,249 @@
+import {
+  locationProblem,
+  PRINTER_DISABLED_REASON,
+  type Location,
+  type PrinterChangeAction,
+  type PrinterChangeResponse,
+} from 'shared-api/contracts';
+import type { Db } from '../../db';
+import type { DomainEvents } from '../../events/domain-events';
+import type { AuthUser } from '../../lib/auth-user';
+import { errors } from '../../lib/errors';
+import { applyLedgerEntry } from '../ledger/ledger.repository';
+import { toAdminPrinter } from './printers.presenters';
+import type { PrintersService } from './printers.service';
+import {
+  countPendingJobs,
+  failQueuedJobs,
+  insertPrinter,
+  lockPrinter,
+  recordPrinterChange,
+  retirePrinterRow,
+  updatePrinterFields,
+  type PrinterFields,
+  type PrinterStateRow,
+} from './printer-room.repository';
+import type { PrinterCreateBody, PrinterUpdateBody } from './printers.schemas';
+
+export type PrinterAdminService = ReturnType<typeof createPrinterAdminService>;
+
+const LOCATION_MESSAGES = {
+  facility: 'Cơ sở không hợp lệ: chọn Cơ sở 1 (CS1) hoặc Cơ sở 2 (CS2)',
+  department: 'Tòa nhà không thuộc cơ sở đã chọn',
+  room: 'Phòng không có trong danh sách phòng của tòa nhà',
+} as const;
+
+/** 400 with the wrong part named, unless the location is on the campus list (shared with the dialogs). */
+function checkLocation(location: Location): void {
+  const problem = locationProblem(location);
+  if (problem) throw errors.badRequest(LOCATION_MESSAGES[problem]);
+}
+
+const notFound = (printerId: string) => errors.notFound(`Không tìm thấy máy in "${printerId}"`);
+
+/** The fields of a locked printer row. */
+function fieldsOf(row: PrinterStateRow): PrinterFields {
+  return {
+    brand: row.brand,
+    model: row.model,
+    description: row.description,
+    facility: row.facility,
+    department: row.department,
+    room: row.room,
+    status: row.status === 1 ? 1 : 0,
+  };
+}
+
+/** { field: [before, after] } for every field that changed. */
+function diff(before: PrinterFields, after: PrinterFields): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const key of Object.keys(after) as (keyof PrinterFields)[]) {
+    if (before[key] !== after[key]) changes[key] = [before[key], after[key]];
+  }
+  return changes;
+}
+
+interface ChangeOutcome {
+  printerId: string;
+  changeId: number | null;
+  action: PrinterChangeAction | null;
+  refunded: { userId: string; pages: number }[];
+}
+
+/**
+ * Every change to a printer, in one place: status switches (staff and officers), adds, edits and
+ * retirements (officers). Each runs in one transaction with the printer row locked, writes who did what
+ * in printer_changes, and after the commit raises printer-changed (with the change, for the notices),
+ * then job-changed and ledger-written for every student a disable refunded.
+ */
+export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; printers: PrintersService }) {
+  const { db, events, printers } = deps;
+
+  function actorRole(actor: AuthUser): 'staff' | 'spso' {
+    if (actor.role !== 'staff' && actor.role !== 'spso') throw errors.forbidden();
+    return actor.role;
+  }
+
+  async function answer(actor: AuthUser, outcome: ChangeOutcome): Promise<PrinterChangeResponse> {
+    const jobsFailed = outcome.refunded.length;
+    events.emit('printer-changed', {
+      printerId: outcome.printerId,
+      change:
+        outcome.changeId !== null && outcome.action !== null
+          ? { id: outcome.changeId, action: outcome.action, actorId: actor.id, jobsFailed }
+          : undefined,
+    });
+    for (const userId of new Set(outcome.refunded.map((r) => r.userId))) {
+      events.emit('ledger-written', { userId });
+      events.emit('job-changed', { userId, printerId: outcome.printerId });
+    }
+    const pagesRefunded = outcome.refunded.reduce((sum, r) => sum + r.pages, 0);
+    const printer = await printers.adminPrinter(outcome.printerId).catch(() => undefined);
+    if (!printer) throw notFound(outcome.printerId);
+    return { ...printer, jobsFailed, pagesRefunded };
+  }
+
+  /**
+   * Applies `next` to the locked printer. A switch to paused fails every Queued job ('printer disabled')
+   * and refunds each once, in this transaction (the job printing is left to finish); a switch to active
+   * sets the activation time. Nothing changed: nothing recorded.
+   */
+  async function change(
+    actor: AuthUser,
+    printerId: string,
+    next: (current: PrinterFields) => PrinterFields,
+  ): Promise<PrinterChangeResponse> {
+    const role = actorRole(actor);
+    const outcome = await db.tx(async (t): Promise<ChangeOutcome> => {
+      const row = await lockPrinter(t, printerId);
+      if (!row || row.retired_at !== null) throw notFound(printerId);
+      const before = fieldsOf(row);
+      const after = next(before);
+      const changes = diff(before, after);
+      if (Object.keys(changes).length === 0) return { printerId, changeId: null, action: null, refunded: [] };
+      const refunded: { userId: string; pages: number }[] = [];
+      if (before.status === 1 && after.status === 0) {
+        for (const job of await failQueuedJobs(t, printerId, PRINTER_DISABLED_REASON)) {
+          const entry = await applyLedgerEntry(t, {
+            userId: job.user_id,
+            kind: 'refund',
+            delta: job.cost,
+            refType: 'printing_log',
+            refId: job.id,
+            note: 'Máy in bị tạm dừng: hoàn trang yêu cầu đang đợi',
+            createdBy: actor.id,
+          });
+          if (entry.applied) refunded.push({ userId: job.user_id, pages: job.cost });
+        }
+      }
+      await updatePrinterFields(t, printerId, after);
+      const action: PrinterChangeAction =
+        before.status !== after.status ? (after.status === 1 ? 'enable' : 'disable') : 'update';
+      const changeId = await recordPrinterChange(t, {
+        printerId,
+        actorId: actor.id,
+        actorRole: role,
+        action,
+        changes,
+        jobsFailed: refunded.length,
+        pagesRefunded: refunded.reduce((sum, r) => sum + r.pages, 0),
+      });
+      return { printerId, changeId, action, refunded };
+    });
+    return answer(actor, outcome);
+  }
+
+  return {
+    /** PUT /v1/staff/printer: the status switch (staff and officers). */
+    setStatus(actor: AuthUser, printerId: string, status: 0 | 1): Promise<PrinterChangeResponse> {
+      return change(actor, printerId.trim(), (current) => ({ ...current, status }));
+    },
+
+    /** PUT /v1/spso/printer: any of brand, model, location, description and status (officers). */
+    update(actor: AuthUser, body: PrinterUpdateBody): Promise<PrinterChangeResponse> {
+      if (body.location) checkLocation(body.location);
+      return change(actor, body.printerId.trim(), (current) => ({
+        brand: body.brand?.trim() ?? current.brand,
+        model: body.model?.trim() ?? current.model,
+        description: body.description?.trim() ?? current.description,
+        facility: body.location?.facility ?? current.facility,
+        department: body.location?.department ?? current.department,
+        room: body.location?.room ?? current.room,
+        status: body.status ?? current.status,
+      }));
+    },
+
+    /** POST /v1/spso/printer: a new printer, active unless said otherwise. 409 when the id is taken. */
+    async create(actor: AuthUser, body: PrinterCreateBody): Promise<PrinterChangeResponse> {
+      const role = actorRole(actor);
+      checkLocation(body.location);
+      const printerId = body.printerId.trim();
+      const fields: PrinterFields = {
+        brand: body.brand.trim(),
+        model: body.model.trim(),
+        description: body.description?.trim() ?? '',
+        facility: body.location.facility,
+        department: body.location.department,
+        room: body.location.room,
+        status: body.status ?? 1,
+      };
+      const changeId = await db.tx(async (t) => {
+        const taken = await t.one<{ retired: boolean }>(
+          'SELECT retired_at IS NOT NULL AS retired FROM printers WHERE lower(printer_id) = lower($1)',
+          [printerId],
+        );
+        const inserted = taken ? false : await insertPrinter(t, { printerId, ...fields });
+        if (!inserted) {
+          throw errors.conflict(
+            taken?.retired
+              ? `Mã máy in "${printerId}" đã dùng cho một máy in đã ngừng sử dụng; hãy chọn mã khác`
+              : `Mã máy in "${printerId}" đã tồn tại`,
+          );
+        }
+        return recordPrinterChange(t, {
+          printerId,
+          actorId: actor.id,
+          actorRole: role,
+          action: 'create',
+          changes: { ...fields },
+        });
+      });
+      return answer(actor, { printerId, changeId, action: 'create', refunded: [] });
+    },
+
+    /**
+     * DELETE /v1/spso/printer: retires the printer. Refused (409) while it has jobs waiting or printing;
+     * its log, counters and changes stay, and its id is not reused.
+     */
+    async retire(actor: AuthUser, printerId: string): Promise<PrinterChangeResponse> {
+      const role = actorRole(actor);
+      const id = printerId.trim();
+      const result = await db.tx(async (t) => {
+        const row = await lockPrinter(t, id);
+        if (!row || row.retired_at !== null) throw notFound(id);
+        const pending = await countPendingJobs(t, id);
+        if (pending > 0) {
+          throw errors.conflict(
+            `Máy in "${id}" còn ${pending} yêu cầu đang đợi hoặc đang in: tạm dừng máy in và chờ hết yêu cầu trước khi xóa`,
+          );
+        }
+        const retired = await retirePrinterRow(t, id, actor.id);
+        if (!retired) throw notFound(id);
+        const changeId = await recordPrinterChange(t, {
+          printerId: id,
+          actorId: actor.id,
+          actorRole: role,
+          action: 'retire',
+          changes: { status: [row.status, 0], retired: [false, true] },
+        });
+        return { retired, changeId };
+      });
+      events.emit('printer-changed', {
+        printerId: id,
+        change: { id: result.changeId, action: 'retire', actorId: actor.id, jobsFailed: 0 },
+      });
+      // the retired printer is gone from the lists: the answer is the retired row
+      return { ...toAdminPrinter(result.retired), jobsFailed: 0, pagesRefunded: 0 };
+    },
+  };
+}

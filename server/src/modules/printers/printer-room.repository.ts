@@ -1,0 +1,256 @@
+import type { Db } from '../../db';
+import type { PrinterRow } from './printers.repository';
+
+/** A job as staff and officers read it: the job, its document and its student. */
+export interface StaffJobRow {
+  id: string;
+  status: string;
+  created_at: Date | string;
+  finish_date: Date | string | null;
+  failure_reason: string | null;
+  user_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  mssv: string | null;
+  printer_id: string;
+  title: string;
+  pages: number;
+  file_type: string;
+  num_version: number;
+  paper_size: string;
+  total_pages: number;
+}
+
+const STAFF_JOB_SELECT = `
+  SELECT l.id, l.status, l.created_at, l.finish_date, l.failure_reason, l.user_id,
+         u.first_name, u.last_name, u.mssv, l.printer_id, d.title, d.pages, d.file_type,
+         l.num_version, l.paper_size, l.total_pages
+  FROM printing_logs l
+  JOIN documents d ON d.id = l.document_id
+  LEFT JOIN users u ON u.id = l.user_id`;
+
+/** The printer's job printing and jobs waiting, in the order they print (the dispatcher's order). */
+export async function listPendingJobs(db: Db, printerId: string): Promise<StaffJobRow[]> {
+  return db.query<StaffJobRow>(
+    `${STAFF_JOB_SELECT}
+     WHERE l.printer_id = $1 AND l.status IN ('Queued', 'InProgress')
+     ORDER BY l.created_at, l.id`,
+    [printerId],
+  );
+}
+
+export interface JobRange {
+  /** Inclusive lower bound of created_at. */
+  from: Date | null;
+  /** Exclusive upper bound of created_at. */
+  to: Date | null;
+  limit: number;
+  offset: number;
+}
+
+/** A condition on l.created_at for the range, with its parameters after `params`. */
+function rangeWhere(range: JobRange, params: unknown[]): string {
+  const where: string[] = [];
+  if (range.from) {
+    params.push(range.from);
+    where.push(`l.created_at >= $${params.length}`);
+  }
+  if (range.to) {
+    params.push(range.to);
+    where.push(`l.created_at < $${params.length}`);
+  }
+  return where.map((w) => ` AND ${w}`).join('');
+}
+
+/**
+ * One page of jobs (newest first) whose `column` equals `value`, in the range, and their count. The
+ * (printer_id, created_at DESC, id DESC) and (user_id, created_at DESC) indexes serve both, so a printer
+ * with 100,000 jobs pages as fast as one with ten (the count reads the index only).
+ */
+async function pageOfJobs(
+  db: Db,
+  column: 'printer_id' | 'user_id',
+  value: string,
+  range: JobRange,
+): Promise<{ rows: StaffJobRow[]; total: number }> {
+  const params: unknown[] = [value];
+  const where = `l.${column} = $1${rangeWhere(range, params)}`;
+  const countRow = await db.one<{ total: number }>(
+    `SELECT count(*)::int AS total FROM printing_logs l WHERE ${where}`,
+    params,
+  );
+  params.push(range.limit, range.offset);
+  const rows = await db.query<StaffJobRow>(
+    `${STAFF_JOB_SELECT} WHERE ${where}
+     ORDER BY l.created_at DESC, l.id DESC
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { rows, total: countRow?.total ?? 0 };
+}
+
+/** A printer's log in a range, paged. */
+export function listPrinterJobs(db: Db, printerId: string, range: JobRange) {
+  return pageOfJobs(db, 'printer_id', printerId, range);
+}
+
+/** A student's jobs in a range, paged. */
+export function listStudentJobs(db: Db, userId: string, range: JobRange) {
+  return pageOfJobs(db, 'user_id', userId, range);
+}
+
+export interface StudentRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  mssv: string;
+  major: string | null;
+  classes: string | null;
+}
+
+/** A student by code (mssv), any case. */
+export async function findStudentByCode(db: Db, mssv: string): Promise<StudentRow | undefined> {
+  return db.one<StudentRow>(
+    `SELECT id, first_name, last_name, mssv, major, classes FROM users
+     WHERE role = 'student' AND lower(mssv) = lower($1) LIMIT 1`,
+    [mssv],
+  );
+}
+
+/** The printer, in service or not (retired_at set), for a change. Locked until the transaction ends. */
+export interface PrinterStateRow {
+  printer_id: string;
+  brand: string;
+  model: string;
+  description: string;
+  facility: string;
+  department: string;
+  room: string;
+  status: number;
+  retired_at: Date | string | null;
+}
+
+export async function lockPrinter(db: Db, printerId: string): Promise<PrinterStateRow | undefined> {
+  return db.one<PrinterStateRow>(
+    `SELECT printer_id, brand, model, description, facility, department, room, status, retired_at
+     FROM printers WHERE printer_id = $1 FOR UPDATE`,
+    [printerId],
+  );
+}
+
+export interface NewPrinter {
+  printerId: string;
+  brand: string;
+  model: string;
+  description: string;
+  facility: string;
+  department: string;
+  room: string;
+  status: 0 | 1;
+}
+
+/** Inserts a printer; false when the id is taken (in service or retired). */
+export async function insertPrinter(db: Db, p: NewPrinter): Promise<boolean> {
+  const row = await db.one<{ printer_id: string }>(
+    `INSERT INTO printers (printer_id, brand, model, description, facility, department, room, status, activated_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+     ON CONFLICT (printer_id) DO NOTHING RETURNING printer_id`,
+    [p.printerId, p.brand, p.model, p.description, p.facility, p.department, p.room, p.status],
+  );
+  return row !== undefined;
+}
+
+export type PrinterFields = Omit<NewPrinter, 'printerId'>;
+
+/** Writes the printer's fields; a change to active sets the activation time. */
+export async function updatePrinterFields(db: Db, printerId: string, f: PrinterFields): Promise<void> {
+  await db.query(
+    `UPDATE printers
+     SET brand = $2, model = $3, description = $4, facility = $5, department = $6, room = $7,
+         activated_time = CASE WHEN status = 0 AND $8 = 1 THEN now() ELSE activated_time END,
+         status = $8, updated_at = now()
+     WHERE printer_id = $1`,
+    [printerId, f.brand, f.model, f.description, f.facility, f.department, f.room, f.status],
+  );
+}
+
+/** Takes the printer out of service for good (its rows and history stay); answers the retired row. */
+export async function retirePrinterRow(db: Db, printerId: string, actorId: string): Promise<PrinterRow | undefined> {
+  return db.one<PrinterRow>(
+    `UPDATE printers SET retired_at = now(), retired_by = $2, status = 0, updated_at = now() WHERE printer_id = $1
+     RETURNING printer_id, brand, model, description, facility, department, room, status, activated_time,
+               created_at, updated_at, 0 AS waiting_amount, printed_count, '{}'::text[] AS job_ids,
+               '{}'::text[] AS queue_ids`,
+    [printerId, actorId],
+  );
+}
+
+/** Pending jobs of the printer (Queued + InProgress). */
+export async function countPendingJobs(db: Db, printerId: string): Promise<number> {
+  const row = await db.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM printing_logs WHERE printer_id = $1 AND status IN ('Queued', 'InProgress')`,
+    [printerId],
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Queued → Failed with `reason` for every waiting job of the printer (the job printing is left to
+ * finish). The printer row is locked by the caller, so no claim or submit slips in between; the rows
+ * are locked here so a student's concurrent cancel waits and then finds them no longer Queued.
+ */
+export async function failQueuedJobs(
+  db: Db,
+  printerId: string,
+  reason: string,
+): Promise<{ id: string; user_id: string; cost: number }[]> {
+  return db.query(
+    `UPDATE printing_logs
+     SET status = 'Failed', failure_reason = $2, finish_date = now(), updated_at = now()
+     WHERE id IN (SELECT id FROM printing_logs WHERE printer_id = $1 AND status = 'Queued' FOR UPDATE)
+       AND status = 'Queued'
+     RETURNING id, user_id, cost`,
+    [printerId, reason],
+  );
+}
+
+export interface PrinterChangeRecord {
+  printerId: string;
+  actorId: string | null;
+  actorRole: 'staff' | 'spso' | 'system';
+  action: 'create' | 'update' | 'enable' | 'disable' | 'retire';
+  changes: Record<string, unknown>;
+  jobsFailed?: number;
+  pagesRefunded?: number;
+}
+
+/** Records a printer change (who, what, when), in the transaction of the change. */
+export async function recordPrinterChange(db: Db, c: PrinterChangeRecord): Promise<number> {
+  const row = await db.one<{ id: string }>(
+    `INSERT INTO printer_changes (printer_id, actor_id, actor_role, action, changes, jobs_failed, pages_refunded)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING id`,
+    [c.printerId, c.actorId, c.actorRole, c.action, JSON.stringify(c.changes), c.jobsFailed ?? 0, c.pagesRefunded ?? 0],
+  );
+  return Number(row?.id);
+}
+
+export interface PrinterChangeRow {
+  id: string;
+  printer_id: string;
+  actor_id: string | null;
+  actor_role: string;
+  action: string;
+  changes: Record<string, unknown>;
+  jobs_failed: number;
+  pages_refunded: number;
+  created_at: Date | string;
+}
+
+/** The printer's changes, newest first (the audit trail; the notices issue reads this table). */
+export async function listPrinterChanges(db: Db, printerId: string, limit = 100): Promise<PrinterChangeRow[]> {
+  return db.query<PrinterChangeRow>(
+    `SELECT id::text, printer_id, actor_id, actor_role, action, changes, jobs_failed, pages_refunded, created_at
+     FROM printer_changes WHERE printer_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [printerId, limit],
+  );
+}

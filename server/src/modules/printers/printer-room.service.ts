@@ -1,0 +1,84 @@
+import type { PrintingLogResponse, PrintingQueueResponse, StudentHistoryResponse } from 'shared-api/contracts';
+import type { Db } from '../../db';
+import { errors } from '../../lib/errors';
+import { parseDateBound } from '../print-jobs/print-jobs.service';
+import { toStaffJob } from './printers.presenters';
+import type { PrintersService } from './printers.service';
+import {
+  findStudentByCode,
+  listPendingJobs,
+  listPrinterJobs,
+  listStudentJobs,
+  type JobRange,
+} from './printer-room.repository';
+import type { PrintingLogQuery, StudentHistoryQuery } from './printers.schemas';
+
+export type PrinterRoomService = ReturnType<typeof createPrinterRoomService>;
+
+/**
+ * A date range of a filter (YYYY-MM-DD in Vietnam time, whole days, either end open) with its page. Ends
+ * given in the wrong order are swapped: 'from 20 to 10' reads as 'from 10 to 20'.
+ */
+export function jobRange(
+  start: string | undefined,
+  end: string | undefined,
+  names: [string, string],
+  paging: { page?: number; per_page?: number },
+): JobRange & { page: number; perPage: number } {
+  let from = parseDateBound(start, names[0], false);
+  let to = parseDateBound(end, names[1], true);
+  if (from && to && from >= to) {
+    from = parseDateBound(end, names[1], false);
+    to = parseDateBound(start, names[0], true);
+  }
+  const page = paging.page ?? 1;
+  const perPage = paging.per_page ?? 100;
+  return { from, to, limit: perPage, offset: (page - 1) * perPage, page, perPage };
+}
+
+/** What staff and officers read in the printer room: a printer's queue and log, a student's history. */
+export function createPrinterRoomService(db: Db, printers: PrintersService) {
+  return {
+    /** The job printing and the jobs waiting, in print order. 404 for an unknown or retired printer. */
+    async queue(printerId: string): Promise<PrintingQueueResponse> {
+      await printers.adminPrinter(printerId);
+      const rows = (await listPendingJobs(db, printerId)).map(toStaffJob);
+      return {
+        printingJob: rows.filter((r) => r.status === 'InProgress'),
+        printingQueue: rows.filter((r) => r.status === 'Queued'),
+      };
+    },
+
+    /** A printer's log in a date range, newest first, paged. Retired printers keep their log. */
+    async log(query: PrintingLogQuery): Promise<PrintingLogResponse> {
+      const range = jobRange(query.startDate, query.endDate, ['startDate', 'endDate'], query);
+      const known = await db.one('SELECT 1 AS ok FROM printers WHERE printer_id = $1', [query.printerId]);
+      if (!known) throw errors.notFound(`Không tìm thấy máy in "${query.printerId}"`);
+      const { rows, total } = await listPrinterJobs(db, query.printerId, range);
+      return { printingLog: rows.map(toStaffJob), total, page: range.page, per_page: range.perPage };
+    },
+
+    /** A student (by code) and their jobs in a date range, newest first, paged. 404 for an unknown code. */
+    async studentHistory(query: StudentHistoryQuery): Promise<StudentHistoryResponse> {
+      const range = jobRange(query.start, query.end, ['start', 'end'], query);
+      const code = query.studentId.trim();
+      const student = code ? await findStudentByCode(db, code) : undefined;
+      if (!student) throw errors.notFound(`Không tìm thấy sinh viên có mã số "${code}"`);
+      const { rows, total } = await listStudentJobs(db, student.id, range);
+      return {
+        student: {
+          _id: student.id,
+          firstName: student.first_name,
+          lastName: student.last_name,
+          mssv: student.mssv,
+          major: student.major,
+          classes: student.classes,
+        },
+        printingLogs: rows.map(toStaffJob),
+        total,
+        page: range.page,
+        per_page: range.perPage,
+      };
+    },
+  };
+}
