@@ -15,7 +15,7 @@ interface JobOptions {
 }
 
 /** /Printing → the printer's card → /Printing/:id, as the student gets there. */
-async function openPrinter(page: Page, url: string, printerId: string): Promise<void> {
+export async function openPrinter(page: Page, url: string, printerId: string): Promise<void> {
   await page.goto(`${url}/#/Printing`);
   await page.getByRole('heading', { name: 'CHỌN MÁY IN', exact: true }).waitFor();
   await page.getByRole('button', { name: `Máy in ${printerId}`, exact: true }).click();
@@ -24,7 +24,7 @@ async function openPrinter(page: Page, url: string, printerId: string): Promise<
 }
 
 /** Uploads the PDF, sets its options and answers the cost the page shows for it (and for the whole request). */
-async function chooseFile(page: Page, file: string, name: string, options: JobOptions): Promise<number> {
+export async function chooseFile(page: Page, file: string, name: string, options: JobOptions): Promise<number> {
   await page.locator('input[type="file"]').setInputFiles(file);
   const card = page.getByRole('region', { name, exact: true });
   await card.waitFor();
@@ -49,7 +49,7 @@ async function chooseFile(page: Page, file: string, name: string, options: JobOp
 }
 
 /** Sends the chosen files through the confirm dialog; the page goes on to /History. */
-async function confirmPrint(page: Page, cost: number, shot?: string): Promise<void> {
+export async function confirmPrint(page: Page, cost: number, shot?: string): Promise<void> {
   await page.getByRole('button', { name: 'Gửi yêu cầu in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Xác nhận in' });
   await dialog.waitFor();
@@ -75,7 +75,7 @@ async function confirmPrint(page: Page, cost: number, shot?: string): Promise<vo
   await page.getByRole('heading', { name: 'LỊCH SỬ HOẠT ĐỘNG', exact: true }).waitFor();
 }
 
-function historyRow(page: Page, name: string) {
+export function historyRow(page: Page, name: string) {
   return page.locator('tr.ant-table-row', { hasText: name });
 }
 
