@@ -2,7 +2,8 @@
 // Every load goes to loopback servers this script starts, for a bounded time.
 // `npm run bench -- printing` runs only the student-printing figures of issue 3; one of them alone:
 // `npm run bench -- print-accept | printers-list | filter-logs`; `npm run bench -- foundation` the rest;
-// `npm run bench -- upload-memory` the server's memory under 8 parallel 200 MB uploads (issue 7).
+// `npm run bench -- upload-memory` the server's memory under 8 parallel 200 MB uploads (issue 7);
+// `npm run bench -- printer-log` a printer's log with 100,000 jobs against one with ten (issue 10).
 import { launchBrowser } from '../e2e/support/browser';
 import { startPortal } from '../e2e/support/portal';
 import { load } from './lib/load';
@@ -12,6 +13,7 @@ import { benchPrintAccept } from './print-accept';
 import { benchPrintersList } from './printers-list';
 import { benchFilterLogs } from './filter-logs';
 import { benchUploadMemory } from './upload-memory';
+import { benchPrinterLog } from './printer-log';
 
 async function signIn(url: string, email: string): Promise<{ accessToken: string; refreshToken: string }> {
   const res = await fetch(`${url}/v1/user/login`, {
@@ -80,6 +82,7 @@ const GROUPS: Record<string, (() => Promise<unknown>)[]> = {
   'printers-list': [benchPrintersList],
   'filter-logs': [benchFilterLogs],
   'upload-memory': [benchUploadMemory],
+  'printer-log': [benchPrinterLog],
 };
 
 async function main(): Promise<void> {
