@@ -132,29 +132,59 @@ export interface Payment {
 }
 
 export interface NoticeParty {
+  /** '' for the system (a failed job, a printer going offline). */
   user_id: string;
-  role: Role;
+  role: Role | 'system';
   firstName: string;
   lastName: string;
 }
 
+/** What a notice reports (notices.action). */
+export const NOTICE_ACTIONS = [
+  'printer-created',
+  'printer-updated',
+  'printer-enabled',
+  'printer-disabled',
+  'printer-retired',
+  'job-failed',
+  'config-changed',
+  'printer-offline',
+  'printer-online',
+] as const;
+export type NoticeAction = (typeof NOTICE_ACTIONS)[number];
+
 export interface Notice {
   _id: string;
   sender: NoticeParty;
+  /** A person, or null for a notice to a role (receiverRole). */
   receiver: NoticeParty | null;
+  receiverRole: Role | null;
   location: Location | null;
-  action: string;
+  action: NoticeAction | string;
+  /** HTML built by the server from escaped values; render it through a sanitizer. */
   description: string;
   printerId: string | null;
+  /** Seen by the reader asking. */
   seen: boolean;
   actionTime: string;
   createdAt: string;
   updatedAt: string;
 }
 
+/** GET /v1/{staff,spso}/notices?page=&per_page= (newest first) */
 export interface NoticeListResponse {
   allNotices: Notice[];
+  /** The reader's unseen notices. */
   news: number;
+  /** The reader's notices, over every page. */
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+/** PUT /v1/{staff,spso}/notices and /notices/seen */
+export interface NoticesSeenResponse {
+  news: 0;
 }
 
 export interface MessageContact {
