@@ -438,10 +438,19 @@ CREATE INDEX printer_changes_created_idx ON printer_changes (created_at DESC);
 CREATE INDEX printing_logs_printer_created_idx ON printing_logs (printer_id, created_at DESC, id DESC);
 `;
 
+const noticesFromEvents = `
+-- a notice to the staff of one facility (staff with no facility read them all)
+ALTER TABLE notices ADD COLUMN receiver_facility text CHECK (receiver_facility IN ('CS1', 'CS2'));
+-- the printer change a notice reports (printer_changes is the record, the notice its message)
+ALTER TABLE notices ADD COLUMN printer_change_id bigint REFERENCES printer_changes (id) ON DELETE SET NULL;
+CREATE INDEX notices_printer_change_idx ON notices (printer_change_id) WHERE printer_change_id IS NOT NULL;
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
   { version: 3, name: 'print counters: printer renamed', sql: printCountersRename },
   { version: 4, name: 'sessions end: revoked sessions and login pairs', sql: sessionsEnd },
   { version: 5, name: 'printer room: retirement, the record of printer changes, the log index', sql: printerRoom },
+  { version: 6, name: 'notices from events: facility receivers, the printer change reported', sql: noticesFromEvents },
 ];

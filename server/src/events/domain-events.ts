@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatMessage, PrinterChangeAction } from 'shared-api/contracts';
+import type { ChatMessage, PrinterChangeAction, Role } from 'shared-api/contracts';
 
 /**
  * What happened in the domain, raised in one place by the module that did it, after its transaction
@@ -19,8 +19,10 @@ export interface DomainEventMap {
   'job-changed': { userId: string; printerId?: string };
   /** A ledger row was written for a user: their balance moved. */
   'ledger-written': { userId: string };
-  /** Notices for staff and officers changed. */
-  'notices-changed': Record<string, never>;
+  /** Notices were written for these roles (their members reload their notices and badge). */
+  'notices-changed': { roles: Role[] };
+  /** A reader marked their notices seen (their other tabs reload). */
+  'notices-seen': { userId: string };
   /** A chat message was stored. */
   'message-sent': { conversationId: string; message: ChatMessage };
 }

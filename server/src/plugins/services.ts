@@ -4,6 +4,7 @@ import { createConversationsService, type ConversationsService } from '../module
 import { buildGateways, type PaymentGateways } from '../modules/payments/gateways';
 import { createPaymentsService, type PaymentsService } from '../modules/payments/payments.service';
 import { createPrintJobsService, uploadDirFor, type PrintJobsService } from '../modules/print-jobs/print-jobs.service';
+import { createNoticesService, type NoticesService } from '../modules/notices/notices.service';
 import { createPrinterAdminService, type PrinterAdminService } from '../modules/printers/printer-admin.service';
 import { createPrinterRoomService, type PrinterRoomService } from '../modules/printers/printer-room.service';
 import { createPrintersService, type PrintersService } from '../modules/printers/printers.service';
@@ -22,6 +23,8 @@ export interface Services {
   payments: PaymentsService;
   paymentGateways: PaymentGateways;
   conversations: ConversationsService;
+  /** The notices of staff and officers (written by the modules whose changes they report). */
+  notices: NoticesService;
 }
 
 export interface ServicesPluginOptions {
@@ -61,6 +64,7 @@ export default fp<ServicesPluginOptions>(
       }),
       paymentGateways,
       conversations: createConversationsService(db, events),
+      notices: createNoticesService(db, events),
     } satisfies Services);
   },
   { name: 'services', dependencies: ['db', 'auth', 'events'] },

@@ -61,7 +61,8 @@ export default fp(
     // The socket events follow the domain events (after the caches have dropped what went stale).
     app.events.on('printer-changed', () => realtime.emitPrinterListChanged());
     app.events.on('job-changed', ({ userId }) => realtime.emitStudentHistoryChanged(userId));
-    app.events.on('notices-changed', () => realtime.emitNotificationsChanged());
+    app.events.on('notices-changed', ({ roles }) => realtime.emitNotificationsChanged({ roles }));
+    app.events.on('notices-seen', ({ userId }) => realtime.emitNotificationsChanged({ userId }));
     app.events.on('message-sent', ({ conversationId, message }) => realtime.emitMessage(conversationId, message));
 
     io.on('connection', (socket) => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import { applyLedgerEntry } from '../modules/ledger/ledger.repository';
+import { noticeJobFailed } from '../modules/notices/notices.writers';
 import type { DomainEvents } from '../events/domain-events';
 import type { DispatcherStatus } from '../types';
 import { PrintDriverError, type PrinterDriver, type PrintJob } from './drivers/driver';
@@ -162,7 +163,7 @@ export class Dispatcher {
 
   /** Fails an InProgress job and refunds it in full, in one transaction (the refund is once per job). */
   async fail(jobId: string, reason: string): Promise<boolean> {
-    const userId = await this.options.db.tx(async (t) => {
+    const failed = await this.options.db.tx(async (t) => {
       const row = await queue.failJob(t, jobId, reason);
       if (!row) return null;
       await applyLedgerEntry(t, {
@@ -173,10 +174,13 @@ export class Dispatcher {
         refId: jobId,
         note: `Hoàn trang: ${reason}`,
       });
-      return row.user_id;
+      // the staff and the officers are told, in this same transaction
+      return { userId: row.user_id, told: await noticeJobFailed(t, jobId, reason) };
     });
-    if (userId) this.changed(userId);
-    return userId !== null;
+    if (!failed) return false;
+    this.changed(failed.userId);
+    if (failed.told.length > 0) this.options.events.emit('notices-changed', { roles: failed.told });
+    return true;
   }
 
   private async requeue(jobId: string): Promise<void> {

@@ -4,6 +4,7 @@ import {
   socketRooms,
   type ChatMessage,
   type ClientToServerEvents,
+  type Role,
   type ServerToClientEvents,
 } from 'shared-api/contracts';
 import type { AuthUser } from '../lib/auth-user';
@@ -26,8 +27,11 @@ export interface Realtime {
   emitPrinterListChanged(): void;
   /** A student's job changed state: only that student reloads the history. */
   emitStudentHistoryChanged(userId: string): void;
-  /** Notices changed: staff and print-service officers reload their notices. */
-  emitNotificationsChanged(): void;
+  /**
+   * Notices changed for these roles (staff and officers only; a student never receives it), or for one
+   * user (their own 'seen' in another tab): they reload their notices and badge.
+   */
+  emitNotificationsChanged(target?: { roles?: Role[]; userId?: string }): void;
   /** A chat message, to the members who joined the conversation's room. */
   emitMessage(conversationId: string, message: ChatMessage): void;
 }
@@ -48,8 +52,13 @@ export function createRealtime(io: RealtimeServer | null): Realtime {
     emitStudentHistoryChanged(userId) {
       io.to(socketRooms.user(userId)).emit(SOCKET_EVENTS.updateStudentHistory);
     },
-    emitNotificationsChanged() {
-      io.to([socketRooms.role('staff'), socketRooms.role('spso')]).emit(SOCKET_EVENTS.updateNotificationList);
+    emitNotificationsChanged(target = {}) {
+      if (target.userId) {
+        io.to(socketRooms.user(target.userId)).emit(SOCKET_EVENTS.updateNotificationList);
+        return;
+      }
+      const roles = (target.roles ?? ['staff', 'spso']).filter((role) => role === 'staff' || role === 'spso');
+      if (roles.length > 0) io.to(roles.map(socketRooms.role)).emit(SOCKET_EVENTS.updateNotificationList);
     },
     emitMessage(conversationId, message) {
       io.to(socketRooms.conversation(conversationId)).emit(SOCKET_EVENTS.getMessage, message);

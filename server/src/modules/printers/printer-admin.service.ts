@@ -4,12 +4,14 @@ import {
   type Location,
   type PrinterChangeAction,
   type PrinterChangeResponse,
+  type Role,
 } from 'shared-api/contracts';
 import type { Db } from '../../db';
 import type { DomainEvents } from '../../events/domain-events';
 import type { AuthUser } from '../../lib/auth-user';
 import { errors } from '../../lib/errors';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
+import { noticePrinterChange } from '../notices/notices.writers';
 import { toAdminPrinter } from './printers.presenters';
 import type { PrintersService } from './printers.service';
 import {
@@ -68,6 +70,8 @@ interface ChangeOutcome {
   changeId: number | null;
   action: PrinterChangeAction | null;
   refunded: { userId: string; pages: number }[];
+  /** The roles a notice of the change went to. */
+  told: Role[];
 }
 
 /**
@@ -93,6 +97,7 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
           ? { id: outcome.changeId, action: outcome.action, actorId: actor.id, jobsFailed }
           : undefined,
     });
+    if (outcome.told.length > 0) events.emit('notices-changed', { roles: outcome.told });
     for (const userId of new Set(outcome.refunded.map((r) => r.userId))) {
       events.emit('ledger-written', { userId });
       events.emit('job-changed', { userId, printerId: outcome.printerId });
@@ -120,7 +125,7 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
       const before = fieldsOf(row);
       const after = next(before);
       const changes = diff(before, after);
-      if (Object.keys(changes).length === 0) return { printerId, changeId: null, action: null, refunded: [] };
+      if (Object.keys(changes).length === 0) return { printerId, changeId: null, action: null, refunded: [], told: [] };
       const refunded: { userId: string; pages: number }[] = [];
       if (before.status === 1 && after.status === 0) {
         for (const job of await failQueuedJobs(t, printerId, PRINTER_DISABLED_REASON)) {
@@ -139,7 +144,7 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
       await updatePrinterFields(t, printerId, after);
       const action: PrinterChangeAction =
         before.status !== after.status ? (after.status === 1 ? 'enable' : 'disable') : 'update';
-      const changeId = await recordPrinterChange(t, {
+      const change = {
         printerId,
         actorId: actor.id,
         actorRole: role,
@@ -147,8 +152,10 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
         changes,
         jobsFailed: refunded.length,
         pagesRefunded: refunded.reduce((sum, r) => sum + r.pages, 0),
-      });
-      return { printerId, changeId, action, refunded };
+      };
+      const changeId = await recordPrinterChange(t, change);
+      const told = await noticePrinterChange(t, { ...change, id: changeId });
+      return { printerId, changeId, action, refunded, told };
     });
     return answer(actor, outcome);
   }
@@ -187,7 +194,7 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
         room: body.location.room,
         status: body.status ?? 1,
       };
-      const changeId = await db.tx(async (t) => {
+      const { changeId, told } = await db.tx(async (t) => {
         const taken = await t.one<{ retired: boolean }>(
           'SELECT retired_at IS NOT NULL AS retired FROM printers WHERE lower(printer_id) = lower($1)',
           [printerId],
@@ -200,15 +207,17 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
               : `Mã máy in "${printerId}" đã tồn tại`,
           );
         }
-        return recordPrinterChange(t, {
+        const change = {
           printerId,
           actorId: actor.id,
           actorRole: role,
-          action: 'create',
+          action: 'create' as const,
           changes: { ...fields },
-        });
+        };
+        const id = await recordPrinterChange(t, change);
+        return { changeId: id, told: await noticePrinterChange(t, { ...change, id, jobsFailed: 0, pagesRefunded: 0 }) };
       });
-      return answer(actor, { printerId, changeId, action: 'create', refunded: [] });
+      return answer(actor, { printerId, changeId, action: 'create', refunded: [], told });
     },
 
     /**
@@ -229,19 +238,22 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
         }
         const retired = await retirePrinterRow(t, id, actor.id);
         if (!retired) throw notFound(id);
-        const changeId = await recordPrinterChange(t, {
+        const change = {
           printerId: id,
           actorId: actor.id,
           actorRole: role,
-          action: 'retire',
+          action: 'retire' as const,
           changes: { status: [row.status, 0], retired: [false, true] },
-        });
-        return { retired, changeId };
+        };
+        const changeId = await recordPrinterChange(t, change);
+        const told = await noticePrinterChange(t, { ...change, id: changeId, jobsFailed: 0, pagesRefunded: 0 });
+        return { retired, changeId, told };
       });
       events.emit('printer-changed', {
         printerId: id,
         change: { id: result.changeId, action: 'retire', actorId: actor.id, jobsFailed: 0 },
       });
+      events.emit('notices-changed', { roles: result.told });
       // the retired printer is gone from the lists: the answer is the retired row
       return { ...toAdminPrinter(result.retired), jobsFailed: 0, pagesRefunded: 0 };
     },
