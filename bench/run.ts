@@ -3,7 +3,8 @@
 // `npm run bench -- printing` runs only the student-printing figures of issue 3; one of them alone:
 // `npm run bench -- print-accept | printers-list | filter-logs`; `npm run bench -- foundation` the rest;
 // `npm run bench -- upload-memory` the server's memory under 8 parallel 200 MB uploads (issue 7);
-// `npm run bench -- printer-log` a printer's log with 100,000 jobs against one with ten (issue 10).
+// `npm run bench -- printer-log` a printer's log with 100,000 jobs against one with ten (issue 10);
+// `npm run bench -- notice-fanout` one notice event to 1,000 connected sockets (issue 11).
 import { launchBrowser } from '../e2e/support/browser';
 import { startPortal } from '../e2e/support/portal';
 import { load } from './lib/load';
@@ -14,6 +15,7 @@ import { benchPrintersList } from './printers-list';
 import { benchFilterLogs } from './filter-logs';
 import { benchUploadMemory } from './upload-memory';
 import { benchPrinterLog } from './printer-log';
+import { benchNoticeFanout } from './notice-fanout';
 
 async function signIn(url: string, email: string): Promise<{ accessToken: string; refreshToken: string }> {
   const res = await fetch(`${url}/v1/user/login`, {
@@ -83,6 +85,7 @@ const GROUPS: Record<string, (() => Promise<unknown>)[]> = {
   'filter-logs': [benchFilterLogs],
   'upload-memory': [benchUploadMemory],
   'printer-log': [benchPrinterLog],
+  'notice-fanout': [benchNoticeFanout],
 };
 
 async function main(): Promise<void> {
