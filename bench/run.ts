@@ -4,7 +4,8 @@
 // `npm run bench -- print-accept | printers-list | filter-logs`; `npm run bench -- foundation` the rest;
 // `npm run bench -- upload-memory` the server's memory under 8 parallel 200 MB uploads (issue 7);
 // `npm run bench -- printer-log` a printer's log with 100,000 jobs against one with ten (issue 10);
-// `npm run bench -- notice-fanout` one notice event to 1,000 connected sockets (issue 11).
+// `npm run bench -- notice-fanout` one notice event to 1,000 connected sockets, `notice-list` the notice
+// page with 10,000 notices (issue 11).
 import { launchBrowser } from '../e2e/support/browser';
 import { startPortal } from '../e2e/support/portal';
 import { load } from './lib/load';
@@ -16,6 +17,7 @@ import { benchFilterLogs } from './filter-logs';
 import { benchUploadMemory } from './upload-memory';
 import { benchPrinterLog } from './printer-log';
 import { benchNoticeFanout } from './notice-fanout';
+import { benchNoticeList } from './notice-list';
 
 async function signIn(url: string, email: string): Promise<{ accessToken: string; refreshToken: string }> {
   const res = await fetch(`${url}/v1/user/login`, {
@@ -86,6 +88,7 @@ const GROUPS: Record<string, (() => Promise<unknown>)[]> = {
   'upload-memory': [benchUploadMemory],
   'printer-log': [benchPrinterLog],
   'notice-fanout': [benchNoticeFanout],
+  'notice-list': [benchNoticeList],
 };
 
 async function main(): Promise<void> {
