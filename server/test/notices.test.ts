@@ -3,11 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { NoticeListResponse, ServerToClientEvents } from 'shared-api/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
-import {
-  noticeConfigChanged,
-  noticePrinterChange,
-  noticePrinterConnectivity,
-} from '../src/modules/notices/notices.writers';
+import { noticeConfigChanged, noticePrinterChange } from '../src/modules/notices/notices.writers';
 import { recordPrinterChange } from '../src/modules/printers/printer-room.repository';
 import { Dispatcher } from '../src/print-queue/dispatcher';
 import { claimNextJob } from '../src/print-queue/queue.repository';
@@ -212,7 +208,15 @@ describe('notices come from real events', () => {
     expect((await notices('spso', other.token)).allNotices[0]?.action).toBe('config-changed');
     expect((await notices('spso', spso)).allNotices.some((n) => n.action === 'config-changed')).toBe(false);
 
-    await noticePrinterConnectivity(app.db, 'B1-109', false, 'không phản hồi IPP');
+    const dispatcher = new Dispatcher({
+      db: app.db,
+      events: app.events,
+      driver: new SimulatedDriver(1),
+      instanceId: 'notices-test-2',
+      pollMs: 60_000,
+      leaseMs: 60_000,
+    });
+    await dispatcher.printerConnectivity('B1-109', false, 'không phản hồi IPP');
     expect((await notices('staff', staff)).allNotices[0]).toMatchObject({
       action: 'printer-offline',
       printerId: 'B1-109',

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import { applyLedgerEntry } from '../modules/ledger/ledger.repository';
-import { noticeJobFailed } from '../modules/notices/notices.writers';
+import { noticeJobFailed, noticePrinterConnectivity } from '../modules/notices/notices.writers';
 import type { DomainEvents } from '../events/domain-events';
 import type { DispatcherStatus } from '../types';
 import { PrintDriverError, type PrinterDriver, type PrintJob } from './drivers/driver';
@@ -181,6 +181,15 @@ export class Dispatcher {
     this.changed(failed.userId);
     if (failed.told.length > 0) this.options.events.emit('notices-changed', { roles: failed.told });
     return true;
+  }
+
+  /**
+   * A device went offline or came back: the hook a driver that can tell (the IPP drivers) calls. The
+   * notice is written (staff of the printer's facility and officers) and they are told live.
+   */
+  async printerConnectivity(printerId: string, online: boolean, reason?: string): Promise<void> {
+    const told = await this.options.db.tx((t) => noticePrinterConnectivity(t, printerId, online, reason));
+    if (told.length > 0) this.options.events.emit('notices-changed', { roles: told });
   }
 
   private async requeue(jobId: string): Promise<void> {

@@ -23,4 +23,10 @@ export class PrintDriverError extends Error {
 export interface PrinterDriver {
   readonly kind: string;
   print(job: PrintJob, signal: AbortSignal): Promise<void>;
+  /**
+   * A driver that can tell when its device goes offline or comes back (IPP) calls `report` then; the
+   * dispatcher passes it to Dispatcher.printerConnectivity (a notice to staff and officers). Returns a
+   * function that stops watching. The simulated driver has nothing to watch.
+   */
+  watch?(printerId: string, report: (online: boolean, reason?: string) => void): () => void;
 }
