@@ -32,4 +32,5 @@ export {
   type StudentHistoryQuery,
   type PrinterUpdateInput,
 } from './api/printer-room';
+export { getNotices, markNoticesSeen, refreshNoticeCount, isNoticeRole, type NoticeRole } from './api/notices';
 export { loadSession } from './session';

@@ -59,3 +59,7 @@ export { DisableWarning, refundNote } from './components/printer-room/status-cha
 export { StaffPrinterDialog } from './components/printer-room/staff-printer-dialog';
 export { SpsoPrinterDialog } from './components/printer-room/spso-printer-dialog';
 export { AddPrinterDialog } from './components/printer-room/add-printer-dialog';
+export { SafeHtml, sanitizeHtml } from './components/notices/safe-html';
+export { NoticeTable, type NoticeTableProps } from './components/notices/notice-table';
+export { NoticeBoard, NOTICE_PAGE_SIZE } from './components/notices/notice-board';
+export { senderName, senderRole, printerLink, PRINTER_QUERY_KEY } from './components/notices/notice-text';

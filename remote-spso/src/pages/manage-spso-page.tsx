@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Alert, Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminPrinter } from 'shared-api';
@@ -9,6 +10,7 @@ import {
   PageFrame,
   PrinterRoomToolbar,
   PrinterTable,
+  PRINTER_QUERY_KEY,
   PrinterTotals,
   PrintingQueueDialog,
   PrintLogDialog,
@@ -29,7 +31,12 @@ type OpenDialog = { kind: 'current' | 'history' | 'configure'; printer: AdminPri
 export default function ManageSpsoPage() {
   const { t } = useTranslation('spso');
   const { t: ui } = useTranslation(UI_NAMESPACE);
-  const [filters, setFilters] = useState<PrinterRoomFilters>(DEFAULT_PRINTER_ROOM_FILTERS);
+  // A notice's printer link opens the page with that printer searched (?printer=H6-605).
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<PrinterRoomFilters>(() => ({
+    ...DEFAULT_PRINTER_ROOM_FILTERS,
+    searchField: params.get(PRINTER_QUERY_KEY) ?? '',
+  }));
   const { printers, totalPrinter, activatedPrinter, loading, failed, reload } = usePrinterRoom('spso', filters);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [adding, setAdding] = useState(false);

@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { PlannedPage } from 'shared-ui';
+import { NoticeBoard, PageFrame } from 'shared-ui';
 
-/** /Notice: title and frame; the page's content arrives with its feature. */
+/**
+ * /Notice: the officer's notices ('THÔNG BÁO'): time, full name, role, content and location, unseen rows
+ * highlighted, 'Xác nhận đã xem', paged on the server and live on update-notification-list.
+ */
 export default function NoticePage() {
   const { t } = useTranslation('spso');
-  return <PlannedPage title={t('notices.title')} />;
+  return (
+    <PageFrame title={t('notices.title')}>
+      <NoticeBoard role="spso" />
+    </PageFrame>
+  );
 }

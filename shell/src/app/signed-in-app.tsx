@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { Suspense, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
@@ -11,7 +11,7 @@ import { buildMenuItems } from '../layout/menu-items';
 import { useRoleRemote } from '../remotes/use-role-remote';
 import { RemoteErrorPanel } from '../remotes/remote-error-panel';
 import { addLocaleBundle } from '../i18n';
-import { loadNoticeCount } from '../features/auth/load-notice-count';
+import { useNoticeCount } from '../features/auth/load-notice-count';
 import HomePage from '../pages/home-page';
 import SupportPage from '../pages/support-page';
 import NotFoundPage from '../pages/not-found-page';
@@ -36,10 +36,8 @@ function page(Component: ComponentType) {
 export default function SignedInApp({ role }: { role: Role }) {
   const { t, i18n } = useTranslation();
   const remote = useRoleRemote(role);
-  useEffect(() => {
-    // After login and after a reload alike: staff and spso learn how many notices are new.
-    void loadNoticeCount();
-  }, [role]);
+  // After login and after a reload alike, then live: staff and spso learn how many notices are new.
+  useNoticeCount(role);
   const namespace = remote.manifest?.namespace;
   const remoteRoutes = useMemo(() => filterRoutesForRole(remote.manifest?.routes ?? [], role), [remote.manifest, role]);
   const shellRoutes = filterRoutesForRole(SHELL_ROUTES, role);

@@ -23,6 +23,7 @@ export function PrinterRoomToolbar({
         allowClear
         aria-label={t('printerRoom.search')}
         placeholder={t('printerRoom.search')}
+        defaultValue={filters.searchField}
         style={{ flex: '1 1 220px', maxWidth: 420 }}
         onSearch={(searchField) => onChange({ ...filters, searchField })}
       />

@@ -1,16 +1,26 @@
-import { apiGet, useSessionStore, type NoticeListResponse } from 'shared-api';
+import { useEffect } from 'react';
+import { isNoticeRole, refreshNoticeCount, SOCKET_EVENTS, useSocketEvent, type Role } from 'shared-api';
 
 /**
  * After login, staff and spso learn how many notices are new (spec section 4). A failure is only
  * logged (spec section 8: notice errors show no message).
  */
-export async function loadNoticeCount(): Promise<void> {
-  const role = useSessionStore.getState().role;
-  if (role !== 'staff' && role !== 'spso') return;
-  try {
-    const data = await apiGet<NoticeListResponse>(`/v1/${role}/notices`, { params: { page: 1, per_page: 1 } });
-    useSessionStore.getState().setNewNotices(data.news ?? 0);
-  } catch (error) {
-    console.warn('notice count unavailable', error);
-  }
+export function loadNoticeCount(): Promise<void> {
+  return refreshNoticeCount();
+}
+
+/**
+ * The Notices badge for the whole session: the count of new notices is fetched on sign-in (and after a
+ * reload), then again on every update-notification-list (a new notice, or 'Xác nhận đã xem' in this tab
+ * or another of the same user), so it follows without a reload. Staff and spso only: a student neither
+ * asks nor listens.
+ */
+export function useNoticeCount(role: Role): void {
+  const reader = isNoticeRole(role);
+  useEffect(() => {
+    if (reader) void loadNoticeCount();
+  }, [role, reader]);
+  useSocketEvent(reader ? SOCKET_EVENTS.updateNotificationList : null, () => {
+    void loadNoticeCount();
+  });
 }
