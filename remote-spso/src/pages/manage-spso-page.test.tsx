@@ -414,3 +414,13 @@ describe('/ManageSpso configure', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Cấu hình máy in/ })).not.toBeInTheDocument());
   });
 });
+
+describe('/ManageSpso from a notice', () => {
+  it('opens with the printer of ?printer= searched (the link of a notice about that printer)', async () => {
+    const adapter = serve();
+    renderPage('/ManageSpso', '/ManageSpso?printer=H6-605', <ManageSpsoPage />);
+    await waitFor(() => expect(callsTo(adapter, 'GET', LIST)).toHaveLength(1));
+    expect(callsTo(adapter, 'GET', LIST)[0]!.params).toEqual({ sortDirection: '1', searchField: 'H6-605' });
+    expect(screen.getByRole('searchbox', { name: 'Tìm theo mã máy in' })).toHaveValue('H6-605');
+  });
+});

@@ -258,3 +258,13 @@ describe('/ManageStaff student history', () => {
     expect(await within(dialog).findByText('Không tìm thấy sinh viên có mã 9999999')).toBeInTheDocument();
   });
 });
+
+describe('/ManageStaff from a notice', () => {
+  it('opens with the printer of ?printer= searched (the link of a notice about that printer)', async () => {
+    const adapter = serve();
+    renderPage('/ManageStaff', '/ManageStaff?printer=H6-605', <ManageStaffPage />);
+    await waitFor(() => expect(callsTo(adapter, 'GET', LIST)).toHaveLength(1));
+    expect(callsTo(adapter, 'GET', LIST)[0]!.params).toEqual({ sortDirection: '1', searchField: 'H6-605' });
+    expect(screen.getByRole('searchbox', { name: 'Tìm theo mã máy in' })).toHaveValue('H6-605');
+  });
+});
