@@ -32,6 +32,7 @@ import healthRoutes from './modules/health/health.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
 import servicesPlugin from './plugins/services';
 import printJobsRoutes from './modules/print-jobs/print-jobs.routes';
+import conversationsRoutes from './modules/conversations/conversations.routes';
 import noticesRoutes from './modules/notices/notices.routes';
 import printerRoomRoutes from './modules/printers/printer-room.routes';
 import printersRoutes from './modules/printers/printers.routes';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(printersRoutes);
     await app.register(printerRoomRoutes);
     await app.register(noticesRoutes);
+    await app.register(conversationsRoutes);
     await app.register(printJobsRoutes);
     await app.register(paymentsRoutes);
     await app.register(dispatcherPlugin);

@@ -23,8 +23,8 @@ export interface DomainEventMap {
   'notices-changed': { roles: Role[] };
   /** A reader marked their notices seen (their other tabs reload). */
   'notices-seen': { userId: string };
-  /** A chat message was stored. */
-  'message-sent': { conversationId: string; message: ChatMessage };
+  /** A chat message was stored (`to`: the other members, whose unread counts move). */
+  'message-sent': { conversationId: string; message: ChatMessage; to: string[] };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -7,8 +7,14 @@ import {
   type ChatMessage,
   type SocketAck,
 } from 'shared-api/contracts';
-import { AppError } from '../lib/errors';
+import { AppError, errors } from '../lib/errors';
+import { TokenBucket } from '../lib/token-bucket';
 import { createRealtime, type RealtimeServer } from '../realtime/realtime';
+
+/** Messages one socket may send: 5 a second on average, 20 at once (a person typing never meets it). */
+const MESSAGE_RATE_PER_SECOND = 5;
+const MESSAGE_BURST = 20;
+const TOO_FAST = 'Bạn gửi tin nhắn quá nhanh, vui lòng chờ một chút';
 
 function failure(error: unknown): SocketAck<never> {
   if (error instanceof AppError) return { ok: false, code: error.code, message: error.message };
@@ -63,7 +69,9 @@ export default fp(
     app.events.on('job-changed', ({ userId }) => realtime.emitStudentHistoryChanged(userId));
     app.events.on('notices-changed', ({ roles }) => realtime.emitNotificationsChanged({ roles }));
     app.events.on('notices-seen', ({ userId }) => realtime.emitNotificationsChanged({ userId }));
-    app.events.on('message-sent', ({ conversationId, message }) => realtime.emitMessage(conversationId, message));
+    app.events.on('message-sent', ({ conversationId, message, to }) =>
+      realtime.emitMessage(conversationId, message, to),
+    );
 
     io.on('connection', (socket) => {
       const { user, expiresAt } = socket.data;
@@ -93,7 +101,13 @@ export default fp(
         }
       });
 
+      const sendBucket = new TokenBucket(MESSAGE_RATE_PER_SECOND, MESSAGE_BURST);
       socket.on(SOCKET_EVENTS.createMessage, async (payload, ack) => {
+        if (!sendBucket.take()) {
+          // a flood from one socket is refused, message by message, without touching the database
+          if (typeof ack === 'function') ack(failure(errors.tooManyRequests(TOO_FAST)));
+          return;
+        }
         try {
           const body = (payload ?? {}) as { conversationId?: unknown; text?: unknown };
           const message: ChatMessage = await conversations.sendMessage(user, body.conversationId, body.text);

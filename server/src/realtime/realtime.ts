@@ -32,8 +32,11 @@ export interface Realtime {
    * user (their own 'seen' in another tab): they reload their notices and badge.
    */
   emitNotificationsChanged(target?: { roles?: Role[]; userId?: string }): void;
-  /** A chat message, to the members who joined the conversation's room. */
-  emitMessage(conversationId: string, message: ChatMessage): void;
+  /**
+   * A chat message, to the members who joined the conversation's room and to the other members' own
+   * rooms (their unread counts move when the conversation is not open); a socket in both gets it once.
+   */
+  emitMessage(conversationId: string, message: ChatMessage, to?: string[]): void;
 }
 
 export function createRealtime(io: RealtimeServer | null): Realtime {
@@ -60,8 +63,11 @@ export function createRealtime(io: RealtimeServer | null): Realtime {
       const roles = (target.roles ?? ['staff', 'spso']).filter((role) => role === 'staff' || role === 'spso');
       if (roles.length > 0) io.to(roles.map(socketRooms.role)).emit(SOCKET_EVENTS.updateNotificationList);
     },
-    emitMessage(conversationId, message) {
-      io.to(socketRooms.conversation(conversationId)).emit(SOCKET_EVENTS.getMessage, message);
+    emitMessage(conversationId, message, to = []) {
+      io.to([socketRooms.conversation(conversationId), ...to.map(socketRooms.user)]).emit(
+        SOCKET_EVENTS.getMessage,
+        message,
+      );
     },
   };
 }

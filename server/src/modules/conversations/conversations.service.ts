@@ -1,12 +1,24 @@
-import type { ChatMessage } from 'shared-api/contracts';
+import type { ChatMessage, MessageContact, Role } from 'shared-api/contracts';
 import type { Db } from '../../db';
 import { errors } from '../../lib/errors';
 import type { DomainEvents } from '../../events/domain-events';
-import type { AuthUser } from '../../types';
-import { insertMessage, isMember } from './conversations.repository';
+import type { AuthUser } from '../../lib/auth-user';
+import {
+  findContact,
+  findOrCreateDirect,
+  insertMessage,
+  isMember,
+  listContacts,
+  listMessages,
+  markRead,
+  otherMembers,
+} from './conversations.repository';
 import { UUID } from '../../lib/ids';
 
-export const MAX_MESSAGE_LENGTH = 4000;
+/** Longest message, after trimming (API.md). */
+export const MAX_MESSAGE_LENGTH = 2000;
+/** Messages per page (GET /v1/user/message). */
+export const MESSAGE_PAGE = 30;
 
 /** Chat between staff and print-service officers (students have no chat). */
 export function createConversationsService(db: Db, events: DomainEvents) {
@@ -28,13 +40,53 @@ export function createConversationsService(db: Db, events: DomainEvents) {
     async sendMessage(user: AuthUser, conversationId: unknown, text: unknown): Promise<ChatMessage> {
       const id = await assertMember(user, conversationId);
       const body = typeof text === 'string' ? text.trim() : '';
-      if (!body) throw errors.badRequest('Nội dung tin nhắn không được để trống');
+      if (!body) throw errors.badRequest('Tin nhắn không được để trống');
       if (body.length > MAX_MESSAGE_LENGTH) {
         throw errors.badRequest(`Tin nhắn không được dài quá ${MAX_MESSAGE_LENGTH} ký tự`);
       }
       const message = await insertMessage(db, id, user.id, body);
-      events.emit('message-sent', { conversationId: id, message });
+      // the sender has read their own conversation; the others' unread counts move
+      await markRead(db, id, user.id);
+      events.emit('message-sent', { conversationId: id, message, to: await otherMembers(db, id, user.id) });
       return message;
+    },
+
+    /** Every staff member and officer but the caller, with what they sent the caller unread. */
+    async contacts(user: AuthUser): Promise<(MessageContact & { unread: number })[]> {
+      if (user.role === 'student') throw errors.forbidden();
+      return (await listContacts(db, user.id)).map((row) => ({
+        firstName: row.first_name,
+        lastName: row.last_name,
+        receiver_id: row.id,
+        role: row.role as Role,
+        location: row.facility
+          ? { facility: row.facility, department: row.department ?? '', room: row.room ?? '' }
+          : null,
+        unread: row.unread,
+      }));
+    },
+
+    /** The caller's conversation with a staff member or officer, created on first use. */
+    async conversationWith(user: AuthUser, receiverId: string): Promise<{ conversationId: string }[]> {
+      if (user.role === 'student') throw errors.forbidden();
+      if (!UUID.test(receiverId) || !(await findContact(db, receiverId))) {
+        throw errors.notFound('Không tìm thấy người nhận (chỉ nhắn tin được với nhân viên và cán bộ quản lý)');
+      }
+      if (receiverId === user.id) throw errors.badRequest('Không thể nhắn tin cho chính mình');
+      return [{ conversationId: await findOrCreateDirect(db, user.id, receiverId) }];
+    },
+
+    /** A page of a member's conversation (newest page without `before`), read up to now. */
+    async messages(
+      user: AuthUser,
+      conversationId: string,
+      before: Date | null,
+      limit = MESSAGE_PAGE,
+    ): Promise<ChatMessage[]> {
+      const id = await assertMember(user, conversationId);
+      const page = await listMessages(db, id, before, limit);
+      if (!before) await markRead(db, id, user.id);
+      return page;
     },
   };
 }
