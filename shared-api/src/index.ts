@@ -34,3 +34,13 @@ export {
 } from './api/printer-room';
 export { getNotices, markNoticesSeen, refreshNoticeCount, isNoticeRole, type NoticeRole } from './api/notices';
 export { loadSession } from './session';
+export {
+  getChatContacts,
+  getConversationId,
+  getChatMessages,
+  joinConversation,
+  sendChatMessage,
+  CHAT_MESSAGE_MAX,
+  CHAT_PAGE,
+  type ChatContact,
+} from './api/chat';

@@ -63,3 +63,5 @@ export { SafeHtml, sanitizeHtml } from './components/notices/safe-html';
 export { NoticeTable, type NoticeTableProps } from './components/notices/notice-table';
 export { NoticeBoard, NOTICE_PAGE_SIZE } from './components/notices/notice-board';
 export { senderName, senderRole, printerLink, PRINTER_QUERY_KEY } from './components/notices/notice-text';
+export { ChatPanel, mergeMessages } from './components/chat/chat-panel';
+export { useChatContacts, type ChatContactsState } from './components/chat/use-chat-contacts';

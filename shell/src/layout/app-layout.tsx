@@ -1,9 +1,10 @@
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router-dom';
-import { Button, Tooltip } from 'antd';
+import { Badge, Button, Tooltip } from 'antd';
 import { MenuOutlined, MessageOutlined } from '@ant-design/icons';
 import { disconnectSocket, logout, useSessionStore } from 'shared-api';
+import { useChatContacts } from 'shared-ui';
 import { SideMenu } from './side-menu';
 import { UserDropdown } from './user-dropdown';
 import { ChatDrawer } from './chat-drawer';
@@ -15,6 +16,20 @@ import './layout.css';
 interface Props {
   items: SideMenuItem[];
   UserMenuExtra?: ComponentType;
+}
+
+/** The header's messages button (staff and officers) with the count of unread messages. */
+function MessagesButton({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  const { unread } = useChatContacts();
+  const label = unread > 0 ? `${t('layout.messages')} (${unread})` : t('layout.messages');
+  return (
+    <Tooltip title={label}>
+      <Badge count={unread} size="small" offset={[-6, 6]}>
+        <Button type="text" aria-label={label} icon={<MessageOutlined />} onClick={onOpen} />
+      </Badge>
+    </Tooltip>
+  );
 }
 
 /** The signed-in layout: fixed header, side menu, and the page. */
@@ -49,16 +64,7 @@ export function AppLayout({ items, UserMenuExtra }: Props) {
           <span className="sp-logo-short">{t('product.shortName')}</span>
         </Link>
         <span className="sp-header-spacer" />
-        {role !== 'student' && (
-          <Tooltip title={t('layout.messages')}>
-            <Button
-              type="text"
-              aria-label={t('layout.messages')}
-              icon={<MessageOutlined />}
-              onClick={() => setChatOpen(true)}
-            />
-          </Tooltip>
-        )}
+        {role !== 'student' && <MessagesButton onOpen={() => setChatOpen(true)} />}
         <UserDropdown onLogout={onLogout} Extra={UserMenuExtra} />
       </header>
       <SideMenu open={menu.open} items={items} menuRef={menu.menuRef} onNavigate={menu.closeIfNarrow} />
