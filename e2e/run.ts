@@ -6,6 +6,7 @@ import { a11yJourneys, keyboardJourneys } from './journeys/a11y';
 import { publicJourneys } from './journeys/public';
 import { paymentJourneys, startVnpayService, vnpayJourneys } from './journeys/payments';
 import { phoneJourneys } from './journeys/phone';
+import { chatJourneys } from './journeys/chat';
 import { noticeJourneys } from './journeys/notices';
 import { printerRoomJourneys } from './journeys/printer-room';
 import { printingJourneys } from './journeys/printing';
@@ -34,7 +35,7 @@ const SUITES: Suite[] = [
   {
     name: 'portal with a 300 ms-per-sheet simulated printer',
     env: { PRINT_SIM_MS_PER_SHEET: '300' },
-    journeys: [...printingJourneys, ...phoneJourneys, ...printerRoomJourneys, ...noticeJourneys],
+    journeys: [...printingJourneys, ...phoneJourneys, ...printerRoomJourneys, ...noticeJourneys, ...chatJourneys],
   },
   { name: 'portal with the sandbox payment gateway', env: { PAYMENT_GATEWAY: 'sandbox' }, journeys: paymentJourneys },
   {

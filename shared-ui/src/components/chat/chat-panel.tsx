@@ -19,7 +19,7 @@ import {
 } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
 import { toVietnamTime } from '../vietnam-time/vietnam-time';
-import { useChatContacts } from './use-chat-contacts';
+import { chatConversationRead, useChatContacts } from './use-chat-contacts';
 
 const same = (a: ChatMessage, b: ChatMessage) =>
   a.createdAt === b.createdAt && a.senderId === b.senderId && a.text === b.text;
@@ -44,7 +44,7 @@ function contactName(c: ChatContact): string {
 export function ChatPanel() {
   const { t } = useTranslation(UI_NAMESPACE);
   const me = useSessionStore((s) => s.user?._id ?? '');
-  const { contacts, loading, failed, reload } = useChatContacts();
+  const { contacts, loading, failed } = useChatContacts();
   const [contact, setContact] = useState<ChatContact | null>(null);
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -70,7 +70,7 @@ export function ChatPanel() {
       stickToBottom.current = true;
       setMessages(page);
       if (page.length < CHAT_PAGE) setOlder('done');
-      reload();
+      chatConversationRead();
     } catch (err) {
       setError(apiErrorMessage(err, t('chat.loadFailed')));
     } finally {
@@ -94,7 +94,7 @@ export function ChatPanel() {
     setMessages((list) => mergeMessages(list, [message]));
     // read as it arrives: the server's read mark moves with a one-message page
     void getChatMessages(message.conversationId, undefined, 1)
-      .then(() => reload())
+      .then(() => chatConversationRead())
       .catch(() => undefined);
   });
 
@@ -159,7 +159,11 @@ export function ChatPanel() {
                 onClick={() => void open(c)}
               >
                 <span>{contactName(c)}</span>
-                <Typography.Text type="secondary" className="sp-chat-contact-meta" style={{ fontSize: 12 }}>
+                <Typography.Text
+                  type={contact?.receiver_id === c.receiver_id ? undefined : 'secondary'}
+                  className="sp-chat-contact-meta"
+                  style={{ fontSize: 12, color: contact?.receiver_id === c.receiver_id ? '#fff' : undefined }}
+                >
                   {t(`chat.roles.${c.role}`)}
                   {c.location ? ` · ${c.location.facility} ${c.location.department}` : ''}
                 </Typography.Text>

@@ -1,4 +1,13 @@
+import { useEffect } from 'react';
 import { getChatContacts, SOCKET_EVENTS, useLiveQuery, type ChatContact } from 'shared-api';
+
+/** Every mounted contact list (the drawer's, the messages button's): reloaded when a conversation is read. */
+const readListeners = new Set<() => void>();
+
+/** A conversation was read here: every contact list (and the unread badge) reloads. */
+export function chatConversationRead(): void {
+  for (const listener of readListeners) listener();
+}
 
 export interface ChatContactsState {
   contacts: ChatContact[];
@@ -16,6 +25,15 @@ export function useChatContacts(enabled = true): ChatContactsState {
     (signal) => (enabled ? getChatContacts(signal) : Promise.resolve([])),
     { refetchOn: enabled ? SOCKET_EVENTS.getMessage : undefined },
   );
+  const { reload } = query;
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const listener = () => reload(true);
+    readListeners.add(listener);
+    return () => {
+      readListeners.delete(listener);
+    };
+  }, [enabled, reload]);
   const contacts = query.data ?? [];
   return {
     contacts,
