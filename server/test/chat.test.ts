@@ -1,10 +1,13 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ChatMessage, ClientToServerEvents, ServerToClientEvents, SocketAck } from 'shared-api/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
 import { TokenBucket } from '../src/lib/token-bucket';
-import { bearer, body, createTestApp, loginAs, VIETNAMESE, type TestApp } from './helpers';
+import { bearer, body, createTestApp, loginAs, newSchemaName, PG_URL, VIETNAMESE, type TestApp } from './helpers';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Contact = { receiver_id: string; role: string; firstName: string; unread: number };
@@ -210,6 +213,22 @@ describe('live', () => {
     expect(count).toBe(1);
   });
 
+  it('a staff member outside the conversation can neither join its room nor send to it', async () => {
+    const conversationId = await conversationWith(staff, spsoId);
+    const outsider = await anotherStaff();
+    const client = await connected(outsider.token);
+    const officer = await connected(spso);
+    await new Promise((resolve) => officer.emit('join-room', conversationId, resolve));
+    const join = await new Promise<SocketAck>((resolve) => client.emit('join-room', conversationId, resolve));
+    expect(join).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const leaked = nextMessage(officer, 400);
+    expect(await send(client, conversationId, 'xen vào')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(await leaked).toBe('timeout');
+    const empty = await send(officer, conversationId, '   ');
+    expect(empty).toMatchObject({ ok: false });
+    expect(empty.ok ? '' : empty.message).toMatch(VIETNAMESE);
+  });
+
   it('a flood from one socket is slowed; another socket still sends', async () => {
     const other = await anotherStaff();
     const conversationId = await conversationWith(other.token, spsoId);
@@ -236,5 +255,63 @@ describe('the token bucket', () => {
     expect([bucket.take(), bucket.take(), bucket.take(), bucket.take()]).toEqual([true, true, true, false]);
     now += 200; // one token back at 5 a second
     expect([bucket.take(), bucket.take()]).toEqual([true, false]);
+  });
+});
+
+describe('after a restart', () => {
+  it('the messages and the pair conversation are still there on the same database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-chat-'));
+    const schema = PG_URL ? newSchemaName() : null;
+    const config = { dataDir, ...(schema ? { databaseSchema: schema } : {}) };
+    try {
+      const first = await createTestApp({ config, keepSchema: true });
+      const a = (await loginAs(first.app, 'staff')).accessToken;
+      const officerId = (
+        await first.app.db.one<{ id: string }>('SELECT id FROM users WHERE email = $1', [DEMO_ACCOUNTS.spso])
+      )?.id;
+      const open = await first.app.inject({
+        method: 'GET',
+        url: '/v1/user/conversation-id',
+        headers: bearer(a),
+        query: { receiver_id: officerId ?? '' },
+      });
+      const conversationId = body<{ conversationId: string }[]>(open).data[0]?.conversationId ?? '';
+      const sent = await first.app.inject({
+        method: 'POST',
+        url: '/v1/user/message',
+        headers: bearer(a),
+        payload: { conversationId, text: 'còn đó sau khi khởi động lại' },
+      });
+      expect(sent.statusCode).toBe(200);
+      await first.close();
+
+      const second = await createTestApp({ config });
+      try {
+        const b = (await loginAs(second.app, 'spso')).accessToken;
+        const staffUser = await second.app.db.one<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+          DEMO_ACCOUNTS.staff,
+        ]);
+        const again = await second.app.inject({
+          method: 'GET',
+          url: '/v1/user/conversation-id',
+          headers: bearer(b),
+          query: { receiver_id: staffUser?.id ?? '' },
+        });
+        expect(body<{ conversationId: string }[]>(again).data[0]?.conversationId).toBe(conversationId);
+        const read = await second.app.inject({
+          method: 'GET',
+          url: '/v1/user/message',
+          headers: bearer(b),
+          query: { conversationId },
+        });
+        const texts = body<ChatMessage[]>(read).data.map((m) => m.text);
+        expect(texts.at(-1)).toBe('còn đó sau khi khởi động lại');
+        expect(texts.filter((text) => text === 'còn đó sau khi khởi động lại')).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
