@@ -40,6 +40,8 @@ export {
   getChatMessages,
   joinConversation,
   sendChatMessage,
+  chatErrorMessage,
+  ChatRefusal,
   CHAT_MESSAGE_MAX,
   CHAT_PAGE,
   type ChatContact,

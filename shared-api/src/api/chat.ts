@@ -1,5 +1,6 @@
 import { SOCKET_EVENTS, type ChatMessage, type MessageContact, type SocketAck } from '../contracts';
 import { getSocket } from '../socket';
+import { apiErrorMessage } from '../client';
 import { apiGet, apiPost } from './request';
 
 /** A chat contact with the messages they sent the caller that the caller has not read. */
@@ -34,6 +35,23 @@ export function getChatMessages(conversationId: string, before?: string, limit =
   });
 }
 
+/** A send the server refused over the socket (its code and Vietnamese message). */
+export class ChatRefusal extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ChatRefusal';
+  }
+}
+
+/** The message to show for a failed chat call: the server's own (socket ack or HTTP), else `fallback`. */
+export function chatErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.name === 'ChatRefusal' && error.message) return error.message;
+  return apiErrorMessage(error, fallback);
+}
+
 /** Joins the conversation's room (members only) so its messages arrive live. */
 export function joinConversation(conversationId: string): void {
   const socket = getSocket();
@@ -55,7 +73,7 @@ export async function sendChatMessage(conversationId: string, text: string): Pro
       });
     });
     if (answer?.ok) return answer.data;
-    if (answer && !answer.ok) throw new Error(answer.message);
+    if (answer && !answer.ok) throw new ChatRefusal(answer.code, answer.message);
   }
   return apiPost<ChatMessage>('/v1/user/message', { conversationId, text });
 }

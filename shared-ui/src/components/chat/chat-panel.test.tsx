@@ -3,6 +3,7 @@ import {
   apiClient,
   connectSocket,
   disconnectSocket,
+  getSocket,
   type ChatContact,
   type ChatMessage,
   type UserInfo,
@@ -153,6 +154,69 @@ describe('ChatPanel', () => {
     act(() => emitFakeSocketEvent('get-message', msg('mới', '2026-11-23T03:00:00.000Z')));
     await waitFor(() => expect(callsTo(adapter, 'GET', '/v1/user/message-list').length).toBeGreaterThan(before));
     expect(await screen.findByText('3')).toBeInTheDocument();
+  });
+});
+
+/** Makes this test's fake socket connected, answering create-message with `reply` (others get no ack). */
+function liveSocket(reply: (payload: { conversationId: string; text: string }) => unknown) {
+  const socket = getSocket() as unknown as { connected: boolean; emit: jest.Mock };
+  socket.connected = true;
+  socket.emit = jest.fn((event: string, payload: unknown, ack?: (answer: unknown) => void) => {
+    if (event === 'create-message' && ack) ack(reply(payload as { conversationId: string; text: string }));
+  });
+  return socket.emit;
+}
+
+describe('ChatPanel over the socket', () => {
+  it('opening a conversation joins its room; a message goes over the socket and its ack shows it', async () => {
+    const emit = liveSocket(({ conversationId, text }) => ({
+      ok: true,
+      data: { conversationId, senderId: 'me', text, createdAt: '2026-11-23T02:10:00.000Z' },
+    }));
+    const adapter = serve({ contacts: [officer], pages: [[msg('Chào chị', '2026-11-23T01:00:00.000Z')]] });
+    renderChat();
+    fireEvent.click(await screen.findByRole('button', { name: /Lê Hoàng Minh/ }));
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Chào chị');
+    expect(emit).toHaveBeenCalledWith('join-room', 'c1');
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nội dung tin nhắn' }), {
+      target: { value: '  Qua socket  ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Gửi/ }));
+    await within(log).findByText('Qua socket');
+    expect(within(log).getByText('09:10')).toBeInTheDocument();
+    expect(emit).toHaveBeenCalledWith(
+      'create-message',
+      { conversationId: 'c1', text: 'Qua socket' },
+      expect.any(Function),
+    );
+    expect(callsTo(adapter, 'POST', '/v1/user/message')).toHaveLength(0);
+    // the same message echoed by get-message stays once
+    act(() => emitFakeSocketEvent('get-message', msg('Qua socket', '2026-11-23T02:10:00.000Z', 'me')));
+    expect(within(log).getAllByText('Qua socket')).toHaveLength(1);
+  });
+
+  it('a refusal in the ack shows its message; an empty text is never sent', async () => {
+    const emit = liveSocket(() => ({
+      ok: false,
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Bạn gửi tin nhắn quá nhanh, vui lòng chờ một chút',
+    }));
+    const adapter = serve({ contacts: [officer], pages: [[]] });
+    renderChat();
+    fireEvent.click(await screen.findByRole('button', { name: /Lê Hoàng Minh/ }));
+    await screen.findByRole('log');
+    const input = screen.getByRole('textbox', { name: 'Nội dung tin nhắn' });
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: /Gửi/ }));
+    expect(emit.mock.calls.filter(([event]) => event === 'create-message')).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: 'nhanh quá' } });
+    fireEvent.click(screen.getByRole('button', { name: /Gửi/ }));
+    expect(await screen.findByText('Bạn gửi tin nhắn quá nhanh, vui lòng chờ một chút')).toBeInTheDocument();
+    expect(callsTo(adapter, 'POST', '/v1/user/message')).toHaveLength(0);
   });
 });
 

@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Empty, Flex, Input, Spin, Typography } from 'antd
 import { SendOutlined } from '@ant-design/icons';
 import {
   apiErrorMessage,
+  chatErrorMessage,
   CHAT_MESSAGE_MAX,
   CHAT_PAGE,
   getChatMessages,
@@ -138,7 +139,7 @@ export function ChatPanel() {
       setMessages((list) => mergeMessages(list, [saved]));
       setText('');
     } catch (err) {
-      setError(apiErrorMessage(err, t('chat.sendFailed')));
+      setError(chatErrorMessage(err, t('chat.sendFailed')));
     } finally {
       setSending(false);
     }
