@@ -2,6 +2,8 @@
  * Versioned migrations, applied in order at start and recorded in schema_migrations.
  * Never edit an applied migration: add a new one. SQL must run on PostgreSQL 15 (PGlite is 18).
  */
+import { foldTranslateArgs, orderTranslateArgs, sqlLiteral } from '../lib/vietnamese';
+
 export interface Migration {
   version: number;
   name: string;
@@ -446,6 +448,37 @@ ALTER TABLE notices ADD COLUMN printer_change_id bigint REFERENCES printer_chang
 CREATE INDEX notices_printer_change_idx ON notices (printer_change_id) WHERE printer_change_id IS NOT NULL;
 `;
 
+/**
+ * The officer's desk: the configuration's audit trail, an adjustment once per request, and the students'
+ * names folded for search (without diacritics) and keyed for a Vietnamese order (given name first).
+ */
+const fold = foldTranslateArgs();
+const order = orderTranslateArgs();
+const officerDesk = `
+-- who changed the system configuration, when, and the values before and after
+CREATE TABLE config_changes (
+  id          bigserial PRIMARY KEY,
+  actor_id    uuid REFERENCES users (id) ON DELETE SET NULL,
+  before      jsonb NOT NULL,
+  after       jsonb NOT NULL,
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX config_changes_created_idx ON config_changes (created_at DESC);
+
+-- an officer's adjustment applies once per request id (a double click is one adjustment)
+CREATE UNIQUE INDEX page_ledger_adjustment_once ON page_ledger (ref_type, ref_id)
+  WHERE kind = 'adjustment' AND ref_id IS NOT NULL;
+
+-- "Nguyễn Văn An" → 'nguyen van an' (search); given name first, letters in Vietnamese order (sort, "C")
+ALTER TABLE users ADD COLUMN name_search text
+  GENERATED ALWAYS AS (translate(last_name || ' ' || first_name, ${sqlLiteral(fold.from)}, ${sqlLiteral(fold.to)})) STORED;
+ALTER TABLE users ADD COLUMN name_order text
+  GENERATED ALWAYS AS (translate(first_name || ' ' || last_name, ${sqlLiteral(order.from)}, ${sqlLiteral(order.to)})) STORED;
+CREATE INDEX users_student_name_order_idx ON users ((name_order COLLATE "C"), mssv) WHERE role = 'student';
+-- paid money per student (the activity list's total and its order)
+CREATE INDEX payments_user_paid_idx ON payments (user_id) INCLUDE (paid_money) WHERE paid_money > 0;
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -453,4 +486,5 @@ export const migrations: readonly Migration[] = [
   { version: 4, name: 'sessions end: revoked sessions and login pairs', sql: sessionsEnd },
   { version: 5, name: 'printer room: retirement, the record of printer changes, the log index', sql: printerRoom },
   { version: 6, name: 'notices from events: facility receivers, the printer change reported', sql: noticesFromEvents },
+  { version: 7, name: "officer's desk: configuration audit, adjustments once, student names", sql: officerDesk },
 ];

@@ -10,3 +10,6 @@ export * from './realtime';
 export * from './payments';
 export * from './print-rules';
 export * from './printer-room';
+export * from './system-config';
+export * from './reports';
+export * from './student-activity';
