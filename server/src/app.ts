@@ -20,6 +20,8 @@ import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import dispatcherPlugin from './plugins/dispatcher';
 import eventsPlugin from './plugins/events';
+import systemConfigRoutes from './modules/system-config/system-config.routes';
+import studentActivityRoutes from './modules/student-activity/student-activity.routes';
 import grantsPlugin, { type GrantsPluginOptions } from './modules/grants/grants.plugin';
 import docsPlugin, { DOCS_PREFIX } from './plugins/docs';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
@@ -191,6 +193,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(conversationsRoutes);
     await app.register(printJobsRoutes);
     await app.register(paymentsRoutes);
+    await app.register(systemConfigRoutes);
+    await app.register(studentActivityRoutes);
     await app.register(dispatcherPlugin);
     await app.register(grantsPlugin, options.grants ?? {});
     if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));

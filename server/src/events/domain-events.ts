@@ -19,10 +19,14 @@ export interface DomainEventMap {
   'job-changed': { userId: string; printerId?: string };
   /** A ledger row was written for a user: their balance moved. */
   'ledger-written': { userId: string };
+  /** An officer adjusted a student's pages (the student's history and balance reload). */
+  'pages-adjusted': { userId: string };
   /** Notices were written for these roles (their members reload their notices and badge). */
   'notices-changed': { roles: Role[] };
   /** A reader marked their notices seen (their other tabs reload). */
   'notices-seen': { userId: string };
+  /** An officer changed the system configuration (price, file types, grant dates, pages per semester). */
+  'config-changed': { actorId: string; fields: string[] };
   /** A chat message was stored (`to`: the other members, whose unread counts move). */
   'message-sent': { conversationId: string; message: ChatMessage; to: string[] };
 }

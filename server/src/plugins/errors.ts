@@ -200,6 +200,10 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
+        // a wait owed (logins, the configuration's password): said in the header too
+        const retryAfter = (error.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+        if (error.statusCode === 429 && typeof retryAfter === 'number')
+          void reply.header('retry-after', String(retryAfter));
         return reply.status(error.statusCode).send(fail(error.code, error.message, error.data));
       }
       const fastifyError = error as FastifyError & { validationContext?: string };

@@ -8,6 +8,11 @@ import { createNoticesService, type NoticesService } from '../modules/notices/no
 import { createPrinterAdminService, type PrinterAdminService } from '../modules/printers/printer-admin.service';
 import { createPrinterRoomService, type PrinterRoomService } from '../modules/printers/printer-room.service';
 import { createPrintersService, type PrintersService } from '../modules/printers/printers.service';
+import {
+  createStudentActivityService,
+  type StudentActivityService,
+} from '../modules/student-activity/student-activity.service';
+import { createSystemConfigService, type SystemConfigService } from '../modules/system-config/system-config.service';
 import { createUsersService, type UsersService } from '../modules/users/users.service';
 
 /** Every service of the app, built once: routes, socket handlers and schedulers call these. */
@@ -25,6 +30,10 @@ export interface Services {
   conversations: ConversationsService;
   /** The notices of staff and officers (written by the modules whose changes they report). */
   notices: NoticesService;
+  /** The officers' system configuration (their own password confirms a change). */
+  systemConfig: SystemConfigService;
+  /** Students' activity for the officers, and their page adjustments. */
+  studentActivity: StudentActivityService;
 }
 
 export interface ServicesPluginOptions {
@@ -65,6 +74,8 @@ export default fp<ServicesPluginOptions>(
       paymentGateways,
       conversations: createConversationsService(db, events),
       notices: createNoticesService(db, events),
+      systemConfig: createSystemConfigService({ db, events, config }),
+      studentActivity: createStudentActivityService(db, events),
     } satisfies Services);
   },
   { name: 'services', dependencies: ['db', 'auth', 'events'] },

@@ -67,6 +67,9 @@ export default fp(
     // The socket events follow the domain events (after the caches have dropped what went stale).
     app.events.on('printer-changed', () => realtime.emitPrinterListChanged());
     app.events.on('job-changed', ({ userId }) => realtime.emitStudentHistoryChanged(userId));
+    app.events.on('pages-adjusted', ({ userId }) => realtime.emitStudentHistoryChanged(userId));
+    // students reload their printers: the allowed file types travel with the list
+    app.events.on('config-changed', () => realtime.emitPrinterListChanged());
     app.events.on('notices-changed', ({ roles }) => realtime.emitNotificationsChanged({ roles }));
     app.events.on('notices-seen', ({ userId }) => realtime.emitNotificationsChanged({ userId }));
     app.events.on('message-sent', ({ conversationId, message, to }) =>

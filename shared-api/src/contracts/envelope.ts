@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'BUSINESS_RULE',
+  /** 422: the password typed to confirm a change is not the caller's own. */
+  'WRONG_PASSWORD',
   'TOO_MANY_REQUESTS',
   'INTERNAL',
   /** 503: the database does not answer (GET /healthz). */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
-import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { LoginBody, LoginData, LogoutBody, RefreshBody, RefreshData, RefreshEnvelope } from './auth.schemas';
 import { Type } from '@sinclair/typebox';
@@ -21,22 +20,14 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         response: responses(LoginData),
       },
     },
-    async (request, reply) => {
-      const data = await service
-        .login({
-          email: request.body.email,
-          password: request.body.password,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-        })
-        .catch((error: unknown) => {
-          const retryAfter =
-            error instanceof AppError
-              ? (error.data as { retryAfterSeconds?: number } | null)?.retryAfterSeconds
-              : undefined;
-          if (retryAfter) void reply.header('retry-after', String(retryAfter));
-          throw error;
-        });
+    async (request) => {
+      // a 429 carries its wait in Retry-After (the error plugin)
+      const data = await service.login({
+        email: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       return ok(data, 'Đăng nhập thành công');
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LoginResponse, Role } from 'shared-api/contracts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
+import { backoffDelayMs } from '../../lib/backoff';
 import { AppError, errors } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import { hashRefreshToken, newRefreshToken, type TokenService } from '../../lib/tokens';
@@ -29,10 +30,7 @@ export function createAuthService({ db, tokens, config, log, sessions }: AuthSer
   const { freeFailuresPerPair, maxDelayMs, maxFailuresPerIp, windowMs } = config.login;
 
   /** The wait a pair owes after `failures` failures when the first `free` cost nothing: 1 s, 2 s, 4 s... */
-  function pairDelayMs(failures: number, free: number): number {
-    if (failures < Math.max(free, 1)) return 0;
-    return Math.min(1000 * 2 ** Math.min(failures - free, 30), maxDelayMs);
-  }
+  const pairDelayMs = (failures: number, free: number) => backoffDelayMs(failures, free, maxDelayMs);
 
   function tooMany(message: string, retryAfterSeconds: number) {
     return new AppError(429, 'TOO_MANY_REQUESTS', message, { retryAfterSeconds });

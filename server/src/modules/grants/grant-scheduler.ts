@@ -20,6 +20,9 @@ export class GrantScheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<GrantRunResult | null> | null = null;
   private stopped = true;
+  /** A check is in progress; `again`: the dates changed meanwhile, check once more after it. */
+  private ticking = false;
+  private again = false;
   private readonly now: () => Date;
 
   constructor(private readonly options: GrantSchedulerOptions) {
@@ -55,6 +58,21 @@ export class GrantScheduler {
     void this.tick();
   }
 
+  /**
+   * The grant dates changed: check now and wait for the new next date (rather than the one computed
+   * from the old dates). A run already in progress is joined.
+   */
+  reschedule(): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    void this.tick();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -63,20 +81,30 @@ export class GrantScheduler {
   }
 
   private async tick(): Promise<void> {
-    // The next date is the one after the time this run granted for: a grant date that passes while the
-    // run is in progress is then a second away, not a whole check interval.
-    const ranAt = this.now();
-    await this.runOnce(ranAt);
-    if (this.stopped) return;
+    this.ticking = true;
     let delay = this.options.intervalMs;
     try {
-      const next = nextGrantDate(await getGrantSettings(this.options.db), ranAt);
-      // wake a second after the next grant date when it comes before the next regular check
-      if (next) delay = Math.min(delay, Math.max(1_000, next.getTime() - this.now().getTime() + 1_000));
-    } catch (error) {
-      this.options.log?.warn({ err: error }, 'grant scheduler: next date unknown');
+      // The next date is the one after the time this run granted for: a grant date that passes while the
+      // run is in progress is then a second away, not a whole check interval.
+      const ranAt = this.now();
+      await this.runOnce(ranAt);
+      if (this.stopped) return;
+      try {
+        const next = nextGrantDate(await getGrantSettings(this.options.db), ranAt);
+        // wake a second after the next grant date when it comes before the next regular check
+        if (next) delay = Math.min(delay, Math.max(1_000, next.getTime() - this.now().getTime() + 1_000));
+      } catch (error) {
+        this.options.log?.warn({ err: error }, 'grant scheduler: next date unknown');
+      }
+    } finally {
+      this.ticking = false;
     }
     if (this.stopped) return;
+    if (this.again) {
+      // the dates changed during this check: check again with them
+      this.again = false;
+      return this.tick();
+    }
     this.timer = setTimeout(() => void this.tick(), delay);
     this.timer.unref();
   }

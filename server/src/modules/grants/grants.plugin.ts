@@ -38,9 +38,12 @@ export default fp<GrantsPluginOptions>(
     app.addHook('onReady', async () => {
       scheduler.start();
     });
+    // an officer moved the grant dates (on this instance; others see them at their next check)
+    const off = app.events.on('config-changed', () => scheduler.reschedule());
     app.addHook('preClose', async () => {
+      off();
       await scheduler.stop();
     });
   },
-  { name: 'grants', dependencies: ['db'] },
+  { name: 'grants', dependencies: ['db', 'events'] },
 );

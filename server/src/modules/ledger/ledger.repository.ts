@@ -1,7 +1,8 @@
-import type { LedgerKind } from 'shared-api/contracts';
+import type { AdjustmentLedgerEntry, LedgerKind } from 'shared-api/contracts';
 import type { Db } from '../../db';
 import { PG_CHECK_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/db';
 import { errors } from '../../lib/errors';
+import { toIso } from '../../lib/ids';
 
 export type { LedgerKind };
 
@@ -75,4 +76,70 @@ export async function ledgerSum(db: Db, userId: string): Promise<number> {
     [userId],
   );
   return row?.total ?? 0;
+}
+
+export interface LedgerRow {
+  id: number | string;
+  kind: string;
+  delta: number;
+  balance_after: number;
+  ref_type: string | null;
+  ref_id: string | null;
+  semester_key: string | null;
+  note: string | null;
+  created_at: Date | string;
+  /** Who wrote it (an officer's adjustment), null for the system's rows. */
+  created_by_first_name: string | null;
+  created_by_last_name: string | null;
+}
+
+const LEDGER_COLUMNS = `l.id, l.kind, l.delta, l.balance_after, l.ref_type, l.ref_id, l.semester_key, l.note, l.created_at,
+  a.first_name AS created_by_first_name, a.last_name AS created_by_last_name`;
+
+/** One page of a user's ledger, newest first, and the total count. */
+export async function ledgerPage(db: Db, userId: string, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    db.query<LedgerRow>(
+      `SELECT ${LEDGER_COLUMNS}
+       FROM page_ledger l LEFT JOIN users a ON a.id = l.created_by
+       WHERE l.user_id = $1
+       ORDER BY l.created_at DESC, l.id DESC LIMIT $2 OFFSET $3`,
+      [userId, limit, offset],
+    ),
+    db.one<{ total: number }>('SELECT count(*)::int AS total FROM page_ledger WHERE user_id = $1', [userId]),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** The ledger row an adjustment request wrote (its repeat answers it), or undefined. */
+export async function findAdjustment(
+  db: Db,
+  refType: string,
+  refId: string,
+): Promise<(LedgerRow & { user_id: string }) | undefined> {
+  return db.one<LedgerRow & { user_id: string }>(
+    `SELECT ${LEDGER_COLUMNS}, l.user_id
+     FROM page_ledger l LEFT JOIN users a ON a.id = l.created_by
+     WHERE l.kind = 'adjustment' AND l.ref_type = $1 AND l.ref_id = $2`,
+    [refType, refId],
+  );
+}
+
+/** A ledger row as the API answers it (the student's own list and the officer's view). */
+export function toLedgerEntry(row: LedgerRow): AdjustmentLedgerEntry {
+  return {
+    _id: String(row.id),
+    kind: row.kind as LedgerKind,
+    delta: row.delta,
+    balance_after: row.balance_after,
+    note: row.note,
+    semester_key: row.semester_key,
+    ref_type: row.ref_type,
+    ref_id: row.ref_id,
+    created_at: toIso(row.created_at),
+    createdBy:
+      row.created_by_first_name !== null
+        ? { firstName: row.created_by_first_name, lastName: row.created_by_last_name ?? '' }
+        : null,
+  };
 }

@@ -126,28 +126,4 @@ export async function userBalance(db: Db, userId: string): Promise<number> {
   return row?.balance ?? 0;
 }
 
-export interface LedgerRow {
-  id: number | string;
-  kind: string;
-  delta: number;
-  balance_after: number;
-  ref_type: string | null;
-  ref_id: string | null;
-  semester_key: string | null;
-  note: string | null;
-  created_at: Date | string;
-}
-
-/** One page of a user's ledger, newest first, and the total count. */
-export async function ledgerPage(db: Db, userId: string, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    db.query<LedgerRow>(
-      `SELECT id, kind, delta, balance_after, ref_type, ref_id, semester_key, note, created_at
-       FROM page_ledger WHERE user_id = $1
-       ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, offset],
-    ),
-    db.one<{ total: number }>('SELECT count(*)::int AS total FROM page_ledger WHERE user_id = $1', [userId]),
-  ]);
-  return { rows, total: count?.total ?? 0 };
-}
+export { ledgerPage } from '../ledger/ledger.repository';

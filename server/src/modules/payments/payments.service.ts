@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BkPaymentResponse, LedgerKind, StudentLedgerResponse, StudentPayment } from 'shared-api/contracts';
+import type { BkPaymentResponse, StudentLedgerResponse, StudentPayment } from 'shared-api/contracts';
 import type { Db } from '../../db';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/db';
 import { AppError, errors } from '../../lib/errors';
@@ -9,7 +9,7 @@ import type { CallbackOutcome, PaymentGateway } from './gateways/gateway';
 import { storedCallback, UUID } from './gateways/gateway';
 import type { SandboxGateway } from './gateways/sandbox-gateway';
 import type { AuthUser } from '../../types';
-import { applyLedgerEntry } from '../ledger/ledger.repository';
+import { applyLedgerEntry, toLedgerEntry } from '../ledger/ledger.repository';
 import { toIsoOrNull } from '../../lib/ids';
 import type { DomainEvents } from '../../events/domain-events';
 import {
@@ -329,17 +329,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async ledger(user: AuthUser, page: number, perPage: number): Promise<StudentLedgerResponse> {
       const { rows, total } = await ledgerPage(db, user.id, perPage, (page - 1) * perPage);
       return {
-        entries: rows.map((row) => ({
-          _id: String(row.id),
-          kind: row.kind as LedgerKind,
-          delta: row.delta,
-          balance_after: row.balance_after,
-          note: row.note,
-          semester_key: row.semester_key,
-          ref_type: row.ref_type,
-          ref_id: row.ref_id,
-          created_at: iso(row.created_at) ?? '',
-        })),
+        // the student's own list: who wrote a row is the office's business
+        entries: rows.map((row) => {
+          const { createdBy: _by, ...entry } = toLedgerEntry(row);
+          return entry;
+        }),
         total,
         page,
         per_page: perPage,

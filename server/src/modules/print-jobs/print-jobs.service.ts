@@ -8,6 +8,7 @@ import type {
   StudentFilterLogsResponse,
   StudentPrintingResponse,
 } from 'shared-api/contracts';
+import { normalizeFileType } from 'shared-api/contracts';
 import type { Db } from '../../db';
 import { parseDateBound as parseDate } from '../../lib/dates';
 import { AppError, errors } from '../../lib/errors';
@@ -17,6 +18,7 @@ import { toStudentLog } from './print-jobs.presenters';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
 import { parsePageRanges, printCost, selectedPageCount, validatePrintOptions, type PrintOptions } from './print-rules';
 import { countPages, type PageCountOptions } from './page-count/page-count';
+import { activeFileTypes } from '../system-config/file-types';
 import { StudentAnswerCache } from '../../lib/student-answer-cache';
 import type { DomainEvents } from '../../events/domain-events';
 import { cancelQueuedJob } from '../../print-queue/queue.repository';
@@ -240,7 +242,8 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
       const row = await findUploadConfig(db);
       if (!row) throw new Error('system_config is empty');
       return {
-        allowedTypes: row.current_file_type.map((type) => type.trim().replace(/^\./, '').toLowerCase()),
+        // the configured types this server can take (an Office type without its LibreOffice is left out)
+        allowedTypes: activeFileTypes(row.current_file_type.map(normalizeFileType)),
         maxFileBytes: row.max_file_bytes,
         maxRequestBytes: row.max_request_bytes,
       };

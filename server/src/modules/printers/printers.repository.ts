@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { activeFileTypes } from '../system-config/file-types';
 import { readSystemConfig } from '../system-config/system-config.repository';
 
 export interface PrinterRow {
@@ -47,7 +48,7 @@ export async function listPrintersWithCounts(db: Db): Promise<PrinterRow[]> {
   );
 }
 
-/** The file types students may upload (shown with the printers). */
+/** The file types students may upload (shown with the printers): the allowed ones this server can take. */
 export async function findCurrentFileTypes(db: Db): Promise<string[]> {
-  return (await readSystemConfig(db)).current_file_type;
+  return activeFileTypes((await readSystemConfig(db)).current_file_type);
 }

@@ -36,6 +36,8 @@ export function createPrintersService(deps: PrintersServiceDeps) {
 
   // a printer or a queue changed, on whatever module: the list is reloaded before anyone is told
   events.on('printer-changed', () => printerCache.invalidate(), 'state');
+  // the allowed file types travel with the list
+  events.on('config-changed', () => printerCache.invalidate(), 'state');
 
   return {
     async listPrinters(query: PrinterListQuery): Promise<StudentPrinterListResponse> {

@@ -42,3 +42,111 @@ export async function readSystemConfig(db: Db): Promise<SystemConfig> {
  * information, the busiest route): still written here, beside the table it reads.
  */
 export const CURRENT_A4_PRICE_SQL = '(SELECT current_a4_price FROM system_config)';
+
+/** The form's values an officer writes (the rest of the row stays). */
+export interface SystemConfigWrite {
+  current_balance: number;
+  start_date1: string;
+  start_date2: string;
+  current_a4_price: number;
+  current_file_type: string[];
+  is_default: boolean;
+}
+
+/** The row locked for a change (FOR UPDATE: two officers saving at once apply one after the other). */
+export async function lockSystemConfig(db: Db): Promise<SystemConfig> {
+  const row = await db.one<SystemConfig>(`SELECT ${COLUMNS} FROM system_config FOR UPDATE`);
+  if (!row) throw new Error('system_config has no row: run the migrations first');
+  return row;
+}
+
+export async function writeSystemConfig(db: Db, values: SystemConfigWrite, actorId: string): Promise<void> {
+  await db.query(
+    `UPDATE system_config
+     SET current_balance = $1, start_date1 = $2::date, start_date2 = $3::date, current_a4_price = $4,
+         current_file_type = $5::text[], is_default = $6, updated_by = $7, updated_at = now()`,
+    [
+      values.current_balance,
+      values.start_date1,
+      values.start_date2,
+      values.current_a4_price,
+      values.current_file_type,
+      values.is_default,
+      actorId,
+    ],
+  );
+}
+
+/** The audit trail: who changed the configuration, and the values before and after. */
+export async function insertConfigChange(
+  db: Db,
+  actorId: string,
+  before: SystemConfigWrite,
+  after: SystemConfigWrite,
+): Promise<number> {
+  const row = await db.one<{ id: number }>(
+    'INSERT INTO config_changes (actor_id, before, after) VALUES ($1, $2::jsonb, $3::jsonb) RETURNING id',
+    [actorId, JSON.stringify(before), JSON.stringify(after)],
+  );
+  return Number(row?.id);
+}
+
+export interface ConfigStamp {
+  updated_at: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** When the configuration last changed, and by whom (null names before any officer changed it). */
+export async function findConfigStamp(db: Db): Promise<ConfigStamp> {
+  const row = await db.one<ConfigStamp>(
+    `SELECT to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+            u.first_name, u.last_name
+     FROM system_config c LEFT JOIN users u ON u.id = c.updated_by`,
+  );
+  return row ?? { updated_at: null, first_name: null, last_name: null };
+}
+
+export interface ConfigChangeRow {
+  id: number;
+  actor_id: string | null;
+  before: SystemConfigWrite;
+  after: SystemConfigWrite;
+  created_at: Date | string;
+}
+
+/** The latest changes, newest first (tests and audits). */
+export async function listConfigChanges(db: Db, limit = 20): Promise<ConfigChangeRow[]> {
+  return db.query<ConfigChangeRow>(
+    `SELECT id::int AS id, actor_id, before, after, created_at FROM config_changes ORDER BY id DESC LIMIT $1`,
+    [limit],
+  );
+}
+
+/** The caller's own password hash (the configuration asks for it again). */
+export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
+  return (
+    await db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1 AND is_active', [userId])
+  )?.password_hash;
+}
+
+/** Wrong configuration passwords of one officer (any address) within the window, and since the last. */
+export async function countPasswordFailures(
+  db: Db,
+  key: string,
+  windowMs: number,
+): Promise<{ failures: number; sinceLastMs: number | null }> {
+  const row = await db.one<{ failures: number; since_ms: number | null }>(
+    `SELECT count(*)::int AS failures, (extract(epoch FROM now() - max(at)) * 1000)::float8 AS since_ms
+     FROM login_failures WHERE email = $1 AND at > now() - make_interval(secs => $2)`,
+    [key, windowMs / 1000],
+  );
+  return {
+    failures: row?.failures ?? 0,
+    sinceLastMs: row?.since_ms === null || row?.since_ms === undefined ? null : Number(row.since_ms),
+  };
+}
+
+export async function clearPasswordFailures(db: Db, key: string): Promise<void> {
+  await db.query('DELETE FROM login_failures WHERE email = $1', [key]);
+}

@@ -1,0 +1,126 @@
+import type { Db } from '../../db';
+
+export interface StudentRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  mssv: string;
+  major: string | null;
+  classes: string | null;
+  balance: number;
+  printed_a4: number;
+  printed_a3: number;
+  total_payment: number | string;
+  total_count: number;
+}
+
+export interface StudentSearch {
+  /** Part of the student code (any case). */
+  mssvPart: string | null;
+  /** Part of the full name, folded (no diacritics, lower case): matched against users.name_search. */
+  nameFolded: string | null;
+}
+
+export interface StudentListFilter extends StudentSearch {
+  sortName: 1 | -1 | null;
+  sortPayment: 1 | -1 | null;
+  limit: number;
+  offset: number;
+}
+
+/** A LIKE pattern that finds `part` anywhere ('%' and '_' taken literally). */
+const containing = (part: string) => `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const STUDENT_COLUMNS = `u.id, u.first_name, u.last_name, u.mssv, u.major, u.classes, u.balance, u.printed_a4, u.printed_a3`;
+
+/**
+ * One page of students for the officers, with the money each paid and the count of all matches.
+ * Paid money is summed for the page only, unless the order is by payment (then for every match).
+ * Name order: given name first, Vietnamese letter order (users.name_order under "C"), then the code.
+ */
+/** The WHERE of a search, its parameters pushed on `params`. */
+function searchWhere(search: StudentSearch, params: unknown[]): string {
+  const where = ["u.role = 'student'"];
+  if (search.mssvPart) {
+    params.push(containing(search.mssvPart.toLowerCase()));
+    where.push(`lower(u.mssv) LIKE $${params.length}`);
+  }
+  if (search.nameFolded) {
+    params.push(containing(search.nameFolded));
+    where.push(`u.name_search LIKE $${params.length}`);
+  }
+  return where.join(' AND ');
+}
+
+/** Students matching a search (a page past the last has no row to carry the count). */
+export async function countStudents(db: Db, search: StudentSearch): Promise<number> {
+  const params: unknown[] = [];
+  const row = await db.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users u WHERE ${searchWhere(search, params)}`,
+    params,
+  );
+  return row?.n ?? 0;
+}
+
+export async function listStudents(db: Db, filter: StudentListFilter): Promise<StudentRow[]> {
+  const params: unknown[] = [];
+  const where = searchWhere(filter, params);
+  const order: string[] = [];
+  if (filter.sortPayment) order.push(`total_payment ${filter.sortPayment === 1 ? 'ASC' : 'DESC'}`);
+  if (filter.sortName) order.push(`u.name_order COLLATE "C" ${filter.sortName === 1 ? 'ASC' : 'DESC'}`);
+  order.push('u.mssv ASC');
+  params.push(filter.limit, filter.offset);
+  const page = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  const paid = `(SELECT coalesce(sum(p.paid_money), 0) FROM payments p WHERE p.user_id = u.id AND p.paid_money > 0)`;
+  if (filter.sortPayment) {
+    return db.query<StudentRow>(
+      `SELECT ${STUDENT_COLUMNS}, coalesce(t.total, 0)::float8 AS total_payment, count(*) OVER ()::int AS total_count
+       FROM users u
+       LEFT JOIN (SELECT user_id, sum(paid_money) AS total FROM payments WHERE paid_money > 0 GROUP BY user_id) t
+         ON t.user_id = u.id
+       WHERE ${where}
+       ORDER BY ${order.join(', ')} ${page}`,
+      params,
+    );
+  }
+  return db.query<StudentRow>(
+    `SELECT s.*, ${paid.replaceAll('u.id', 's.id')}::float8 AS total_payment
+     FROM (SELECT ${STUDENT_COLUMNS}, u.name_order, count(*) OVER ()::int AS total_count
+           FROM users u WHERE ${where}
+           ORDER BY ${order.join(', ')} ${page}) s
+     ORDER BY ${order.map((o) => o.replace('u.', 's.')).join(', ')}`,
+    params,
+  );
+}
+
+/** A student by their code (an officer's detail view), or undefined. */
+export async function findStudentByMssv(db: Db, mssv: string): Promise<StudentRow | undefined> {
+  return db.one<StudentRow>(
+    `SELECT ${STUDENT_COLUMNS}, 0 AS total_payment, 1 AS total_count
+     FROM users u WHERE u.role = 'student' AND u.mssv = $1`,
+    [mssv],
+  );
+}
+
+export interface HistoryDayRow {
+  date: string;
+  file_names: string[];
+  quantity: number;
+  a4: number;
+  a3: number;
+}
+
+/** Days (Vietnam time) with Completed jobs, newest first: the file names, the jobs, the sheets by size. */
+export async function historyByDay(db: Db, userId: string, days: number): Promise<HistoryDayRow[]> {
+  return db.query<HistoryDayRow>(
+    `SELECT to_char(l.finish_date + interval '7 hours', 'YYYY-MM-DD') AS date,
+            array_agg(d.title ORDER BY l.finish_date, l.id) AS file_names,
+            count(*)::int AS quantity,
+            coalesce(sum(l.total_pages) FILTER (WHERE l.paper_size = 'A4'), 0)::int AS a4,
+            coalesce(sum(l.total_pages) FILTER (WHERE l.paper_size = 'A3'), 0)::int AS a3
+     FROM printing_logs l JOIN documents d ON d.id = l.document_id
+     WHERE l.user_id = $1 AND l.status = 'Completed' AND l.finish_date IS NOT NULL
+     GROUP BY 1 ORDER BY 1 DESC LIMIT $2`,
+    [userId, days],
+  );
+}

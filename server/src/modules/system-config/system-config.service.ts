@@ -1,0 +1,147 @@
+import type { SystemConfigUpdate, SystemConfigView } from 'shared-api/contracts';
+import { normalizeFileType, systemConfigProblems } from 'shared-api/contracts';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db';
+import type { DomainEvents } from '../../events/domain-events';
+import { backoffDelayMs } from '../../lib/backoff';
+import { AppError, errors } from '../../lib/errors';
+import { dummyPasswordHash, verifyPassword } from '../../lib/password';
+import type { AuthUser } from '../../types';
+import { recordFailure } from '../auth/auth.repository';
+import { noticeConfigChanged } from '../notices/notices.writers';
+import { inactiveFileTypes } from './file-types';
+import * as repo from './system-config.repository';
+import { CONFIG_TEXTS, configChangeLine, configProblemText } from './system-config.texts';
+
+export interface SystemConfigServiceDeps {
+  db: Db;
+  events: DomainEvents;
+  /** The login rules: the password of a change is limited the same way (free failures, doubling waits). */
+  config: Pick<AppConfig, 'login'>;
+}
+
+export type SystemConfigService = ReturnType<typeof createSystemConfigService>;
+
+/** The failures of an officer's configuration password are kept with the logins', under this key. */
+const passwordKey = (userId: string) => `config-password:${userId}`;
+
+function toView(row: repo.SystemConfig, stamp: repo.ConfigStamp): SystemConfigView {
+  return {
+    currentBalance: row.current_balance,
+    defaultBalance: row.default_balance,
+    startDate1: row.start_date1,
+    startDate2: row.start_date2,
+    currentA4Price: row.current_a4_price,
+    defaultA4Price: row.default_a4_price,
+    currentFileType: row.current_file_type,
+    defaultFileType: row.default_file_type,
+    isDefault: row.is_default,
+    inactiveFileTypes: inactiveFileTypes(row.current_file_type),
+    updatedAt: stamp.updated_at && stamp.first_name !== null ? stamp.updated_at : null,
+    updatedBy: stamp.first_name !== null ? { firstName: stamp.first_name, lastName: stamp.last_name ?? '' } : null,
+  };
+}
+
+const sameTypes = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/** The changed fields as the notice lists them ('Giá một trang A4: 500 → 600'). */
+function changeLines(before: repo.SystemConfigWrite, after: repo.SystemConfigWrite): string[] {
+  const lines: string[] = [];
+  if (before.current_balance !== after.current_balance)
+    lines.push(configChangeLine('currentBalance', String(before.current_balance), String(after.current_balance)));
+  if (before.start_date1 !== after.start_date1)
+    lines.push(configChangeLine('startDate1', before.start_date1, after.start_date1));
+  if (before.start_date2 !== after.start_date2)
+    lines.push(configChangeLine('startDate2', before.start_date2, after.start_date2));
+  if (before.current_a4_price !== after.current_a4_price)
+    lines.push(configChangeLine('currentA4Price', String(before.current_a4_price), String(after.current_a4_price)));
+  if (!sameTypes(before.current_file_type, after.current_file_type))
+    lines.push(
+      configChangeLine('currentFileType', before.current_file_type.join(', '), after.current_file_type.join(', ')),
+    );
+  return lines;
+}
+
+/**
+ * The system configuration of the officers: read it, and change it with the officer's own password
+ * (checked here, limited like logins). A change is one transaction: the row, its audit record (who,
+ * when, before, after) and the notice to the other officers; then every cache and scheduler that reads
+ * it is told ('config-changed').
+ */
+export function createSystemConfigService({ db, events, config }: SystemConfigServiceDeps) {
+  const { freeFailuresPerPair, maxDelayMs, windowMs } = config.login;
+
+  async function checkPassword(user: AuthUser, password: string, ip: string): Promise<void> {
+    const key = passwordKey(user.id);
+    const recent = await repo.countPasswordFailures(db, key, windowMs);
+    const wait = backoffDelayMs(recent.failures, freeFailuresPerPair, maxDelayMs);
+    if (wait > 0 && recent.sinceLastMs !== null && recent.sinceLastMs < wait) {
+      const seconds = Math.max(1, Math.ceil((wait - recent.sinceLastMs) / 1000));
+      throw new AppError(429, 'TOO_MANY_REQUESTS', CONFIG_TEXTS.tooManyPasswords(seconds), {
+        retryAfterSeconds: seconds,
+      });
+    }
+    const hash = await repo.findPasswordHash(db, user.id);
+    const valid = await verifyPassword(password, hash ?? (await dummyPasswordHash()));
+    if (!hash || !valid) {
+      await recordFailure(db, key, ip);
+      throw new AppError(422, 'WRONG_PASSWORD', CONFIG_TEXTS.wrongPassword);
+    }
+    if (recent.failures > 0) await repo.clearPasswordFailures(db, key);
+  }
+
+  return {
+    async get(): Promise<SystemConfigView> {
+      const [row, stamp] = await Promise.all([repo.readSystemConfig(db), repo.findConfigStamp(db)]);
+      return toView(row, stamp);
+    },
+
+    async update(user: AuthUser, body: SystemConfigUpdate, ip: string): Promise<SystemConfigView> {
+      const fileTypes = Array.isArray(body.currentFileType)
+        ? body.currentFileType.map((type) => (typeof type === 'string' ? normalizeFileType(type) : type))
+        : body.currentFileType;
+      const problems = systemConfigProblems({ ...body, currentFileType: fileTypes });
+      if (problems[0]) throw errors.badRequest(configProblemText(problems[0]));
+      if (typeof body.password !== 'string' || body.password.length === 0)
+        throw errors.badRequest(CONFIG_TEXTS.passwordRequired);
+      await checkPassword(user, body.password, ip);
+
+      const outcome = await db.tx(async (t) => {
+        const current = await repo.lockSystemConfig(t);
+        const before: repo.SystemConfigWrite = {
+          current_balance: current.current_balance,
+          start_date1: current.start_date1,
+          start_date2: current.start_date2,
+          current_a4_price: current.current_a4_price,
+          current_file_type: current.current_file_type,
+          is_default: current.is_default,
+        };
+        const after: repo.SystemConfigWrite = {
+          current_balance: body.currentBalance,
+          start_date1: body.startDate1,
+          start_date2: body.startDate2,
+          current_a4_price: body.currentA4Price,
+          current_file_type: fileTypes,
+          // 'default' is kept only while the values are the defaults
+          is_default:
+            body.isDefault === true &&
+            body.currentBalance === current.default_balance &&
+            body.currentA4Price === current.default_a4_price &&
+            sameTypes(fileTypes, current.default_file_type),
+        };
+        const lines = changeLines(before, after);
+        if (lines.length === 0 && before.is_default === after.is_default) return null;
+        await repo.writeSystemConfig(t, after, user.id);
+        await repo.insertConfigChange(t, user.id, before, after);
+        const roles = lines.length > 0 ? await noticeConfigChanged(t, user.id, lines) : [];
+        return { lines, roles };
+      });
+      if (outcome) {
+        events.emit('config-changed', { actorId: user.id, fields: outcome.lines });
+        if (outcome.roles.length > 0) events.emit('notices-changed', { roles: outcome.roles });
+      }
+      return this.get();
+    },
+  };
+}
