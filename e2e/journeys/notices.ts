@@ -14,14 +14,18 @@ async function signIn(page: Page, url: string, email: string): Promise<void> {
   await page.waitForURL(/#\/Home$/);
 }
 
-/** The count on the side menu's 'Thông báo' (0 when the badge is hidden). */
+/**
+ * The count on the side menu's 'Thông báo' (0 when the badge is hidden), read in one step: the badge
+ * re-renders while its number animates, so an element found a moment ago may be gone the next.
+ */
 async function menuBadge(page: Page): Promise<number> {
   const item = page.locator('nav.sp-sider [role="menuitem"]', { hasText: 'Thông báo' });
   await item.waitFor();
-  const badge = item.locator('.ant-badge-count');
-  if ((await badge.count()) === 0) return 0;
-  const title = (await badge.first().getAttribute('title')) ?? (await badge.first().innerText());
-  return Number(title.replace(/\D/g, '') || 0);
+  const text = await item.first().evaluate((element) => {
+    const badge = element.querySelector('.ant-badge-count');
+    return badge ? (badge.getAttribute('title') ?? badge.textContent ?? '') : '';
+  });
+  return Number(text.replace(/\D/g, '') || 0);
 }
 
 async function waitForBadge(page: Page, check: (n: number) => boolean, what: string): Promise<number> {

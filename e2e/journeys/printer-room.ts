@@ -113,9 +113,17 @@ export const printerRoomJourneys: Journey[] = [
       await dialog.getByLabel('Mã máy in').fill(printerId);
       await dialog.getByLabel('Hãng').fill('Canon');
       await dialog.getByLabel('Mẫu máy').fill('LBP 2900');
+      // a click may land while the dropdown still animates in: check the choice shows, else choose again
       const choose = async (label: string, option: string) => {
-        await dialog.getByLabel(label, { exact: true }).click();
-        await p.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+        const select = dialog.getByLabel(label, { exact: true });
+        const shown = () =>
+          select.evaluate((input, text) => input.closest('.ant-select')?.textContent?.includes(text) ?? false, option);
+        for (let attempt = 1; attempt <= 3 && !(await shown()); attempt += 1) {
+          await select.click();
+          await p.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+          for (let i = 0; i < 20 && !(await shown()); i += 1) await p.waitForTimeout(100);
+        }
+        assert(await shown(), `the ${label} select does not show ${option}`);
       };
       await choose('Cơ sở', 'Cơ sở 2');
       await choose('Tòa', 'H6');
