@@ -33,7 +33,7 @@ export {
   type PrinterUpdateInput,
 } from './api/printer-room';
 export { getNotices, markNoticesSeen, refreshNoticeCount, isNoticeRole, type NoticeRole } from './api/notices';
-export { loadSession } from './session';
+export { loadSession, refreshUser } from './session';
 export {
   getChatContacts,
   getConversationId,

@@ -22,3 +22,17 @@ export async function loadSession(): Promise<void> {
     useSessionStore.getState().clear();
   }
 }
+
+/**
+ * Reads the signed-in user again without leaving the ready state (the A4 price or the balance may have
+ * changed since sign-in: the buy dialog asks when it opens). Errors keep what the store has.
+ */
+export async function refreshUser(): Promise<void> {
+  if (!tokenStorage.getAccess()) return;
+  try {
+    const user = await fetchUserInformation();
+    if (useSessionStore.getState().status === 'ready') useSessionStore.getState().setUser(user);
+  } catch {
+    // the store keeps the user it had
+  }
+}

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button, Descriptions, Input, Modal, Space, Typography } from 'antd';
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { useSessionStore } from 'shared-api';
+import { refreshUser, useSessionStore } from 'shared-api';
 import { confirmPayment } from '../api/payments';
 import { decrement, increment, parseQuantity, purchaseAmount } from '../quantity';
 import { formatVnd } from '../money';
@@ -19,6 +19,10 @@ export function BuyPaperDialog({ open, onClose }: { open: boolean; onClose: () =
   const [quantity, setQuantity] = useState(1);
   const [text, setText] = useState('1');
   const [sending, setSending] = useState(false);
+  // the price in force now: an officer may have changed it since sign-in
+  useEffect(() => {
+    if (open) void refreshUser();
+  }, [open]);
   const set = (value: number) => {
     setQuantity(value);
     setText(String(value));
