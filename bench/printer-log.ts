@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { median, openServerDb, round1, signIn, startBenchPortal, type BenchPortal } from './lib/portal';
+import { openServerDb, round1, signIn, startBenchPortal, timeGet } from './lib/portal';
 
 const BUSY = 'B1-109';
 const QUIET = 'B2-105';
@@ -45,33 +45,6 @@ async function fill(dataDir: string): Promise<void> {
   }
 }
 
-async function time(
-  portal: BenchPortal,
-  token: string,
-  query: string,
-): Promise<{ wall: number; server: number | null }> {
-  const url = `${portal.url}/v1/spso/printingLog?${query}`;
-  const headers = { authorization: `Bearer ${token}` };
-  const before = portal.accessLog.length;
-  for (let i = 0; i < 3; i += 1) {
-    const res = await fetch(url, { headers });
-    if (!res.ok) throw new Error(`printingLog ${query}: HTTP ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-  }
-  const wall: number[] = [];
-  for (let i = 0; i < CALLS; i += 1) {
-    const started = performance.now();
-    await (await fetch(url, { headers })).arrayBuffer();
-    wall.push(performance.now() - started);
-  }
-  const lines = () => portal.accessLog.slice(before).filter((l) => l.url.startsWith('/v1/spso/printingLog'));
-  for (let i = 0; i < 100 && lines().length < 3 + CALLS; i += 1) await new Promise((r) => setTimeout(r, 20));
-  const server = lines()
-    .slice(3)
-    .map((l) => l.ms);
-  return { wall: round1(median(wall)), server: server.length === CALLS ? round1(median(server)) : null };
-}
-
 export async function benchPrinterLog(): Promise<void> {
   console.log('\n== GET /v1/spso/printingLog (issue 10) ==');
   const dir = mkdtempSync(path.join(tmpdir(), 'sp-bench-printer-log-'));
@@ -96,7 +69,7 @@ export async function benchPrinterLog(): Promise<void> {
         [`busy printer, last page`, `printerId=${BUSY}&per_page=20&page=${Math.ceil(BUSY_LOGS / 20)}`],
       ];
       for (const [label, query] of cases) {
-        const t = await time(portal, accessToken, query);
+        const t = await timeGet(portal, accessToken, `/v1/spso/printingLog?${query}`, CALLS);
         console.log(`  ${label.padEnd(44)} server ${t.server ?? '?'} ms, wall ${t.wall} ms (median of ${CALLS})`);
       }
     } finally {

@@ -5,7 +5,7 @@
 // `npm run bench -- upload-memory` the server's memory under 8 parallel 200 MB uploads (issue 7);
 // `npm run bench -- printer-log` a printer's log with 100,000 jobs against one with ten (issue 10);
 // `npm run bench -- notice-fanout` one notice event to 1,000 connected sockets, `notice-list` the notice
-// page with 10,000 notices (issue 11).
+// page with 10,000 notices (issue 11); `student-activity` the officers' student list with 30,000 students (issue 12).
 import { launchBrowser } from '../e2e/support/browser';
 import { startPortal } from '../e2e/support/portal';
 import { load } from './lib/load';
@@ -18,6 +18,7 @@ import { benchUploadMemory } from './upload-memory';
 import { benchPrinterLog } from './printer-log';
 import { benchNoticeFanout } from './notice-fanout';
 import { benchNoticeList } from './notice-list';
+import { benchStudentActivity } from './student-activity';
 
 async function signIn(url: string, email: string): Promise<{ accessToken: string; refreshToken: string }> {
   const res = await fetch(`${url}/v1/user/login`, {
@@ -89,6 +90,7 @@ const GROUPS: Record<string, (() => Promise<unknown>)[]> = {
   'printer-log': [benchPrinterLog],
   'notice-fanout': [benchNoticeFanout],
   'notice-list': [benchNoticeList],
+  'student-activity': [benchStudentActivity],
 };
 
 async function main(): Promise<void> {

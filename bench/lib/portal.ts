@@ -161,3 +161,36 @@ export function median(values: readonly number[]): number {
 }
 
 export const round1 = (n: number): number => Math.round(n * 10) / 10;
+
+/**
+ * One GET timed: 3 warm-ups, then `calls` calls; the median wall time and the median server time (from
+ * the access log: the portal must be started with accessLog: true), in ms.
+ */
+export async function timeGet(
+  portal: BenchPortal,
+  token: string,
+  pathAndQuery: string,
+  calls = 20,
+): Promise<{ wall: number; server: number | null }> {
+  const url = `${portal.url}${pathAndQuery}`;
+  const headers = { authorization: `Bearer ${token}` };
+  const route = pathAndQuery.split('?')[0] ?? pathAndQuery;
+  const before = portal.accessLog.length;
+  for (let i = 0; i < 3; i += 1) {
+    const res = await fetch(url, { headers });
+    if (!res.ok) throw new Error(`${pathAndQuery}: HTTP ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  }
+  const wall: number[] = [];
+  for (let i = 0; i < calls; i += 1) {
+    const started = performance.now();
+    await (await fetch(url, { headers })).arrayBuffer();
+    wall.push(performance.now() - started);
+  }
+  const lines = () => portal.accessLog.slice(before).filter((l) => l.url.startsWith(route));
+  for (let i = 0; i < 100 && lines().length < 3 + calls; i += 1) await new Promise((r) => setTimeout(r, 20));
+  const server = lines()
+    .slice(3)
+    .map((l) => l.ms);
+  return { wall: round1(median(wall)), server: server.length === calls ? round1(median(server)) : null };
+}
