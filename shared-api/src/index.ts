@@ -33,6 +33,24 @@ export {
   type PrinterUpdateInput,
 } from './api/printer-room';
 export { getNotices, markNoticesSeen, refreshNoticeCount, isNoticeRole, type NoticeRole } from './api/notices';
+export { getSystemConfig, updateSystemConfig, isWrongPassword } from './api/system-config';
+export {
+  getReport,
+  getYearReport,
+  getReportArchive,
+  downloadStoredReport,
+  saveFile,
+  fileNameOf,
+  type DownloadedFile,
+} from './api/reports';
+export {
+  getStudents,
+  getStudentDetail,
+  getStudentLedger,
+  postAdjustment,
+  type StudentListPage,
+  type StudentLedgerQuery,
+} from './api/student-activity';
 export { loadSession, refreshUser } from './session';
 export {
   getChatContacts,
