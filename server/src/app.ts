@@ -23,6 +23,8 @@ import eventsPlugin from './plugins/events';
 import systemConfigRoutes from './modules/system-config/system-config.routes';
 import studentActivityRoutes from './modules/student-activity/student-activity.routes';
 import grantsPlugin, { type GrantsPluginOptions } from './modules/grants/grants.plugin';
+import reportsPlugin, { type ReportsPluginOptions } from './modules/reports/reports.plugin';
+import reportsRoutes from './modules/reports/reports.routes';
 import docsPlugin, { DOCS_PREFIX } from './plugins/docs';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import portalPlugin from './plugins/portal';
@@ -59,6 +61,8 @@ export interface BuildAppOptions {
   payments?: { now?: () => Date };
   /** Options of the grant scheduler (tests turn it on with a clock). */
   grants?: GrantsPluginOptions;
+  /** Options of the report scheduler (tests turn it on with a clock). */
+  reports?: ReportsPluginOptions;
 }
 
 /**
@@ -193,6 +197,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(conversationsRoutes);
     await app.register(printJobsRoutes);
     await app.register(paymentsRoutes);
+    await app.register(reportsPlugin, options.reports ?? {});
+    await app.register(reportsRoutes);
     await app.register(systemConfigRoutes);
     await app.register(studentActivityRoutes);
     await app.register(dispatcherPlugin);

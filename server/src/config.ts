@@ -69,6 +69,10 @@ export interface AppConfig {
   grantScheduler: boolean | null;
   /** How often the grant scheduler checks for a semester to grant (GRANT_CHECK_MS). */
   grantCheckMs: number;
+  /** Run the report scheduler in this process (REPORT_SCHEDULER); null = yes, except when env is 'test'. */
+  reportScheduler: boolean | null;
+  /** Longest wait between two checks for finished periods to store (REPORT_CHECK_MS). */
+  reportCheckMs: number;
   /**
    * Print uploads received at once: per student (UPLOADS_PER_USER, 429 beyond) and in all
    * (UPLOADS_IN_FLIGHT, 503 beyond).
@@ -222,5 +226,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     paymentCallbackRateLimit: int(env, 'PAYMENT_CALLBACK_RATE_LIMIT', 60, 1, 100_000),
     grantScheduler: str(env, 'GRANT_SCHEDULER') === undefined ? null : bool(env, 'GRANT_SCHEDULER', true),
     grantCheckMs: int(env, 'GRANT_CHECK_MS', 3_600_000, 1_000, 86_400_000),
+    reportScheduler: str(env, 'REPORT_SCHEDULER') === undefined ? null : bool(env, 'REPORT_SCHEDULER', true),
+    reportCheckMs: int(env, 'REPORT_CHECK_MS', 3_600_000, 1_000, 86_400_000),
   };
 }

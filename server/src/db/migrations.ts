@@ -479,6 +479,109 @@ CREATE INDEX users_student_name_order_idx ON users ((name_order COLLATE "C"), ms
 CREATE INDEX payments_user_paid_idx ON payments (user_id) INCLUDE (paid_money) WHERE paid_money > 0;
 `;
 
+/**
+ * The officers' reports, kept and not counted at read time (1M jobs answer in milliseconds):
+ * report_daily holds, per Vietnam-time day and printer, the Completed jobs and their sheets by paper
+ * size. Like the print counters (migrations 2 and 3) it is maintained by triggers in the transaction that
+ * makes a job Completed or changes or deletes a Completed one (a statement trigger for inserts), follows a
+ * printer rename by ON UPDATE CASCADE, and is backfilled from the existing logs. A day is the finish
+ * date shifted by a fixed +07:00 (no time zone data needed). stored_reports keeps each finished month's
+ * and year's report once (the unique period key; the scheduler inserts with ON CONFLICT DO NOTHING).
+ */
+const reports = /* sql */ `
+CREATE FUNCTION report_day(ts timestamptz) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT (ts AT TIME ZONE INTERVAL '+07:00')::date $$;
+
+CREATE TABLE report_daily (
+  day         date NOT NULL,
+  printer_id  text NOT NULL REFERENCES printers (printer_id) ON UPDATE CASCADE,
+  -- Completed jobs, and their sheets (total_pages) by paper size
+  printed     integer NOT NULL DEFAULT 0,
+  a4          bigint NOT NULL DEFAULT 0,
+  a3          bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (day, printer_id)
+);
+
+CREATE FUNCTION report_daily_add(p_day date, p_printer text, p_printed integer, p_a4 bigint, p_a3 bigint)
+RETURNS void LANGUAGE sql AS $$
+  INSERT INTO report_daily AS r (day, printer_id, printed, a4, a3) VALUES (p_day, p_printer, p_printed, p_a4, p_a3)
+  ON CONFLICT (day, printer_id) DO UPDATE
+  SET printed = r.printed + EXCLUDED.printed, a4 = r.a4 + EXCLUDED.a4, a3 = r.a3 + EXCLUDED.a3
+$$;
+
+CREATE FUNCTION printing_logs_report_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- a printer renamed: its report rows follow by ON UPDATE CASCADE, nothing to move here
+  IF TG_OP = 'UPDATE' AND OLD.printer_id <> NEW.printer_id
+     AND NOT EXISTS (SELECT 1 FROM printers WHERE printer_id = OLD.printer_id) THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'Completed' AND OLD.finish_date IS NOT NULL THEN
+    PERFORM report_daily_add(report_day(OLD.finish_date), OLD.printer_id, -1,
+      -CASE WHEN OLD.paper_size = 'A4' THEN OLD.total_pages ELSE 0 END,
+      -CASE WHEN OLD.paper_size = 'A3' THEN OLD.total_pages ELSE 0 END);
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW.status = 'Completed' AND NEW.finish_date IS NOT NULL THEN
+    PERFORM report_daily_add(report_day(NEW.finish_date), NEW.printer_id, 1,
+      CASE WHEN NEW.paper_size = 'A4' THEN NEW.total_pages ELSE 0 END,
+      CASE WHEN NEW.paper_size = 'A3' THEN NEW.total_pages ELSE 0 END);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION printing_logs_report_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO report_daily AS r (day, printer_id, printed, a4, a3)
+  SELECT report_day(finish_date), printer_id, count(*)::int,
+         coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A4'), 0),
+         coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A3'), 0)
+  FROM inserted WHERE status = 'Completed' AND finish_date IS NOT NULL
+  GROUP BY 1, 2
+  ON CONFLICT (day, printer_id) DO UPDATE
+  SET printed = r.printed + EXCLUDED.printed, a4 = r.a4 + EXCLUDED.a4, a3 = r.a3 + EXCLUDED.a3;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER printing_logs_report_insert AFTER INSERT ON printing_logs
+  REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION printing_logs_report_inserted();
+CREATE TRIGGER printing_logs_report_update
+  AFTER UPDATE OF status, paper_size, total_pages, printer_id, finish_date ON printing_logs
+  FOR EACH ROW WHEN (OLD.status = 'Completed' OR NEW.status = 'Completed')
+  EXECUTE FUNCTION printing_logs_report_changed();
+CREATE TRIGGER printing_logs_report_delete AFTER DELETE ON printing_logs
+  FOR EACH ROW WHEN (OLD.status = 'Completed') EXECUTE FUNCTION printing_logs_report_changed();
+
+INSERT INTO report_daily (day, printer_id, printed, a4, a3)
+SELECT report_day(finish_date), printer_id, count(*)::int,
+       coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A4'), 0),
+       coalesce(sum(total_pages) FILTER (WHERE paper_size = 'A3'), 0)
+FROM printing_logs WHERE status = 'Completed' AND finish_date IS NOT NULL
+GROUP BY 1, 2;
+
+-- a finished period's report, stored once (the figures of that period when it was generated)
+CREATE TABLE stored_reports (
+  id             uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  period         text NOT NULL CHECK (period IN ('month', 'year')),
+  year           integer NOT NULL CHECK (year BETWEEN 2000 AND 2100),
+  month          smallint CHECK (month BETWEEN 1 AND 12),
+  generated_at   timestamptz NOT NULL DEFAULT now(),
+  total_pages    bigint NOT NULL,
+  total_a4       bigint NOT NULL,
+  total_a3       bigint NOT NULL,
+  total_printed  bigint NOT NULL,
+  avg_a4         double precision NOT NULL,
+  avg_a3         double precision NOT NULL,
+  avg_printed    double precision NOT NULL,
+  printer_count  integer NOT NULL,
+  -- the printer rows (ReportPrinterRow[]), latest month first
+  rows           jsonb NOT NULL,
+  CHECK ((period = 'month') = (month IS NOT NULL))
+);
+CREATE UNIQUE INDEX stored_reports_period_key ON stored_reports (period, year, (coalesce(month, 0)));
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -487,4 +590,5 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'printer room: retirement, the record of printer changes, the log index', sql: printerRoom },
   { version: 6, name: 'notices from events: facility receivers, the printer change reported', sql: noticesFromEvents },
   { version: 7, name: "officer's desk: configuration audit, adjustments once, student names", sql: officerDesk },
+  { version: 8, name: 'reports: daily figures kept by triggers, stored period reports', sql: reports },
 ];
