@@ -5,7 +5,8 @@
 // `npm run bench -- upload-memory` the server's memory under 8 parallel 200 MB uploads (issue 7);
 // `npm run bench -- printer-log` a printer's log with 100,000 jobs against one with ten (issue 10);
 // `npm run bench -- notice-fanout` one notice event to 1,000 connected sockets, `notice-list` the notice
-// page with 10,000 notices (issue 11); `student-activity` the officers' student list with 30,000 students (issue 12).
+// page with 10,000 notices (issue 11); `student-activity` the officers' student list with 30,000 students (issue 12);
+// `report-queries` the officers' reports and their archive at 1,000,000 jobs (issue 12).
 import { launchBrowser } from '../e2e/support/browser';
 import { startPortal } from '../e2e/support/portal';
 import { load } from './lib/load';
@@ -19,6 +20,7 @@ import { benchPrinterLog } from './printer-log';
 import { benchNoticeFanout } from './notice-fanout';
 import { benchNoticeList } from './notice-list';
 import { benchStudentActivity } from './student-activity';
+import { benchReportQueries } from './report-queries';
 
 async function signIn(url: string, email: string): Promise<{ accessToken: string; refreshToken: string }> {
   const res = await fetch(`${url}/v1/user/login`, {
@@ -91,6 +93,7 @@ const GROUPS: Record<string, (() => Promise<unknown>)[]> = {
   'notice-fanout': [benchNoticeFanout],
   'notice-list': [benchNoticeList],
   'student-activity': [benchStudentActivity],
+  'report-queries': [benchReportQueries],
 };
 
 async function main(): Promise<void> {
