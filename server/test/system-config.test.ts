@@ -191,7 +191,7 @@ describe('PUT /v1/spso/systemConfig: a change', () => {
   it('refuses at upload a type taken off the list (415)', async () => {
     const boundary = 'x-boundary';
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
-    const payload = Buffer.concat([
+    const parts = [
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="printerId"\r\n\r\nB1-109\r\n` +
           `--${boundary}\r\nContent-Disposition: form-data; name="documents"\r\n\r\n` +
@@ -200,7 +200,8 @@ describe('PUT /v1/spso/systemConfig: a change', () => {
       ),
       jpeg,
       Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    ];
+    const payload = Buffer.concat(parts.map((part) => new Uint8Array(part)));
     const response = await t.app.inject({
       method: 'POST',
       url: '/v1/student/printing',

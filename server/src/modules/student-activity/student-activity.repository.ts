@@ -11,7 +11,6 @@ export interface StudentRow {
   printed_a4: number;
   printed_a3: number;
   total_payment: number | string;
-  total_count: number;
 }
 
 export interface StudentSearch {
@@ -40,7 +39,8 @@ const STUDENT_COLUMNS = `u.id, u.first_name, u.last_name, u.mssv, u.major, u.cla
  */
 /** The WHERE of a search, its parameters pushed on `params`. */
 function searchWhere(search: StudentSearch, params: unknown[]): string {
-  const where = ["u.role = 'student'"];
+  // every student has a code (the list shows it); saying so lets the code order read users_mssv_key
+  const where = ["u.role = 'student'", 'u.mssv IS NOT NULL'];
   if (search.mssvPart) {
     params.push(containing(search.mssvPart.toLowerCase()));
     where.push(`lower(u.mssv) LIKE $${params.length}`);
@@ -62,19 +62,25 @@ export async function countStudents(db: Db, search: StudentSearch): Promise<numb
   return row?.n ?? 0;
 }
 
+/**
+ * One page of students (the count comes from countStudents). Code order and name order read their
+ * index (users_mssv_key, users_student_name_order_idx) and stop after the page; the payment order sums
+ * every match's payments first.
+ */
 export async function listStudents(db: Db, filter: StudentListFilter): Promise<StudentRow[]> {
   const params: unknown[] = [];
   const where = searchWhere(filter, params);
   const order: string[] = [];
   if (filter.sortPayment) order.push(`total_payment ${filter.sortPayment === 1 ? 'ASC' : 'DESC'}`);
-  if (filter.sortName) order.push(`u.name_order COLLATE "C" ${filter.sortName === 1 ? 'ASC' : 'DESC'}`);
-  order.push('u.mssv ASC');
+  // the code breaks ties in the name's direction, so that Z–A reads the index backwards
+  const byName = filter.sortName === -1 ? 'DESC' : 'ASC';
+  if (filter.sortName) order.push(`u.name_order COLLATE "C" ${byName}`);
+  order.push(`u.mssv ${filter.sortName ? byName : 'ASC'}`);
   params.push(filter.limit, filter.offset);
   const page = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
-  const paid = `(SELECT coalesce(sum(p.paid_money), 0) FROM payments p WHERE p.user_id = u.id AND p.paid_money > 0)`;
   if (filter.sortPayment) {
     return db.query<StudentRow>(
-      `SELECT ${STUDENT_COLUMNS}, coalesce(t.total, 0)::float8 AS total_payment, count(*) OVER ()::int AS total_count
+      `SELECT ${STUDENT_COLUMNS}, coalesce(t.total, 0)::float8 AS total_payment
        FROM users u
        LEFT JOIN (SELECT user_id, sum(paid_money) AS total FROM payments WHERE paid_money > 0 GROUP BY user_id) t
          ON t.user_id = u.id
@@ -84,9 +90,9 @@ export async function listStudents(db: Db, filter: StudentListFilter): Promise<S
     );
   }
   return db.query<StudentRow>(
-    `SELECT s.*, ${paid.replaceAll('u.id', 's.id')}::float8 AS total_payment
-     FROM (SELECT ${STUDENT_COLUMNS}, u.name_order, count(*) OVER ()::int AS total_count
-           FROM users u WHERE ${where}
+    `SELECT s.*, (SELECT coalesce(sum(p.paid_money), 0) FROM payments p WHERE p.user_id = s.id AND p.paid_money > 0)::float8
+              AS total_payment
+     FROM (SELECT ${STUDENT_COLUMNS}, u.name_order FROM users u WHERE ${where}
            ORDER BY ${order.join(', ')} ${page}) s
      ORDER BY ${order.map((o) => o.replace('u.', 's.')).join(', ')}`,
     params,
@@ -96,7 +102,7 @@ export async function listStudents(db: Db, filter: StudentListFilter): Promise<S
 /** A student by their code (an officer's detail view), or undefined. */
 export async function findStudentByMssv(db: Db, mssv: string): Promise<StudentRow | undefined> {
   return db.one<StudentRow>(
-    `SELECT ${STUDENT_COLUMNS}, 0 AS total_payment, 1 AS total_count
+    `SELECT ${STUDENT_COLUMNS}, 0 AS total_payment
      FROM users u WHERE u.role = 'student' AND u.mssv = $1`,
     [mssv],
   );

@@ -70,14 +70,16 @@ export function createStudentActivityService(db: Db, events: DomainEvents) {
         mssvPart: filterValue(params.studentId),
         nameFolded: name === null ? null : foldVietnamese(name).replace(/\s+/g, ' '),
       };
-      const rows = await repo.listStudents(db, {
-        ...search,
-        sortName: sortOf(params.sortName),
-        sortPayment: sortOf(params.sortPayment),
-        limit: perPage,
-        offset: (page - 1) * perPage,
-      });
-      const total = rows[0]?.total_count ?? (page > 1 ? await repo.countStudents(db, search) : 0);
+      const [rows, total] = await Promise.all([
+        repo.listStudents(db, {
+          ...search,
+          sortName: sortOf(params.sortName),
+          sortPayment: sortOf(params.sortPayment),
+          limit: perPage,
+          offset: (page - 1) * perPage,
+        }),
+        repo.countStudents(db, search),
+      ]);
       return { students: rows.map(toRecord), total, page, per_page: perPage };
     },
 
