@@ -483,6 +483,15 @@ describe(`stored reports (${DRIVER})`, () => {
     expect(scheduler.delayAfter(new Date('2026-10-15T00:00:00Z'))).toBe(3_600_000);
     expect(nextMonthStart(new Date('2026-12-31T17:00:00Z')).toISOString()).toBe('2027-01-31T17:00:00.000Z');
     expect(nextMonthStart(new Date('2026-12-31T16:00:00Z')).toISOString()).toBe('2026-12-31T17:00:00.000Z');
+    // a period is finished when its last Vietnam day is over: 16:59 UTC on 31 December is 23:59 in Hanoi
+    expect(finishedPeriods('2025-11-05', new Date('2025-12-31T16:59:00Z')).map(periodKey)).toEqual(['month:2025-11']);
+    expect(finishedPeriods('2025-11-05', new Date('2025-12-31T17:00:00Z')).map(periodKey)).toEqual([
+      'month:2025-11',
+      'month:2025-12',
+      'year:2025',
+    ]);
+    // never before the first report year
+    expect(finishedPeriods('2019-06-01', new Date('2020-02-10T00:00:00Z')).map(periodKey)).toEqual(['month:2020-01']);
   });
 
   it('downloads a stored report as CSV: UTF-8 with a BOM, Vietnamese headers, totals, averages, rows', async () => {

@@ -28,7 +28,7 @@ export async function printerMonthRows(db: Db, fromDay: string, toDay: string): 
            FROM report_daily WHERE day >= $1::date AND day < $2::date
            GROUP BY 1, 2 HAVING sum(printed) > 0) m
      JOIN printers p ON p.printer_id = m.printer_id
-     ORDER BY m.date DESC, m.printer_id`,
+     ORDER BY m.date DESC, m.printer_id COLLATE "C"`,
     [fromDay, toDay],
   );
   return rows.map((row) => ({

@@ -180,13 +180,12 @@ export function createReportsService(db: Db, now: () => Date = () => new Date())
       const month = parseMonth(query.month);
       const sort = parseSort(query.sortDirection);
       const figures = await periodReport(query.year, month);
-      // stored latest month first; oldest first is the same rows with the months reversed
+      // read latest month first; oldest first is the months reversed, each month's printers in the same
+      // order (a stable sort on the month alone)
       const rows =
         sort === 1
           ? figures.all_printers
-          : [...figures.all_printers].sort((a, b) =>
-              a.date === b.date ? a.printerId.localeCompare(b.printerId) : a.date < b.date ? -1 : 1,
-            );
+          : [...figures.all_printers].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
       const current = vietnamMonthOf(now()).year;
       const years = new Set((await yearsWithJobs(db)).filter((y) => y >= REPORT_FIRST_YEAR && y <= current));
       years.add(current);
