@@ -8,6 +8,7 @@ import { paymentJourneys, startVnpayService, vnpayJourneys } from './journeys/pa
 import { phoneJourneys } from './journeys/phone';
 import { chatJourneys } from './journeys/chat';
 import { noticeJourneys } from './journeys/notices';
+import { officerDeskJourneys } from './journeys/officer-desk';
 import { printerRoomJourneys } from './journeys/printer-room';
 import { printingJourneys } from './journeys/printing';
 import { layoutJourneys, roleJourneys } from './journeys/roles';
@@ -35,7 +36,14 @@ const SUITES: Suite[] = [
   {
     name: 'portal with a 300 ms-per-sheet simulated printer',
     env: { PRINT_SIM_MS_PER_SHEET: '300' },
-    journeys: [...printingJourneys, ...phoneJourneys, ...printerRoomJourneys, ...noticeJourneys, ...chatJourneys],
+    journeys: [
+      ...printingJourneys,
+      ...phoneJourneys,
+      ...printerRoomJourneys,
+      ...noticeJourneys,
+      ...chatJourneys,
+      ...officerDeskJourneys,
+    ],
   },
   { name: 'portal with the sandbox payment gateway', env: { PAYMENT_GATEWAY: 'sandbox' }, journeys: paymentJourneys },
   {
