@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { assert, newPage, screenshot, type Journey } from '../support/harness';
 import { LoginPage } from '../support/login-page';
-import { openUserPanel, signInStudent, toast } from '../support/student';
+import { headerBalance, openUserPanel, signInStudent, toast, waitForHeaderBalance } from '../support/student';
 
 const PASSWORD = 'Demo@12345';
 
@@ -169,6 +169,56 @@ export const officerDeskJourneys: Journey[] = [
       assert(/Mã máy in/.test(text), `the CSV lost its Vietnamese headers: ${text.slice(0, 200)}`);
       assert(/\.csv$/.test(file.suggestedFilename()), `the CSV is named ${file.suggestedFilename()}`);
       assert(officer.errors.length === 0, `console errors: ${officer.errors.join(' | ')}`);
+      await officer.close();
+    },
+  },
+  {
+    name: "student activity: an officer finds a student without diacritics, reads their history, adjusts their pages with a reason, and the student's balance follows live",
+    async run(ctx) {
+      const student = await newPage(ctx);
+      const officer = await newPage(ctx);
+      const s = student.page;
+      const o = officer.page;
+      await signInStudent(s, ctx.url);
+      await s.goto(`${ctx.url}/#/History`);
+      await s.getByRole('heading', { name: 'LỊCH SỬ HOẠT ĐỘNG', exact: true }).waitFor();
+      const before = await headerBalance(s);
+
+      await signInOfficer(o, ctx.url);
+      await o.goto(`${ctx.url}/#/Activities`);
+      await o.getByRole('heading', { name: 'HOẠT ĐỘNG IN ẤN CỦA SINH VIÊN', exact: true }).waitFor();
+      await o.getByLabel('Tìm theo tên sinh viên').fill('nguyen van an');
+      const open = o.getByRole('button', { name: 'Lịch sử của Nguyễn Văn An (2110001)' });
+      await open.waitFor();
+      await screenshot(o, 'activities-search');
+      await open.click();
+      const drawer = o.getByRole('dialog', { name: 'Nguyễn Văn An (2110001)' });
+      await drawer.waitFor();
+      await drawer.getByRole('table', { name: 'Lịch sử in theo ngày' }).locator('tr.ant-table-row').first().waitFor();
+
+      const reason = `Máy in kẹt giấy, hoàn trang (e2e ${Date.now()})`;
+      await drawer.getByRole('button', { name: 'Điều chỉnh số trang' }).click();
+      const dialog = o.getByRole('dialog', { name: 'Điều chỉnh số trang' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Số trang (dương để cộng, âm để trừ)').fill('5');
+      await dialog.getByLabel('Lý do').fill(reason);
+      await dialog.getByRole('button', { name: 'Xác nhận' }).dblclick();
+      await toast(o, `Đã điều chỉnh số trang. Số dư mới: ${before + 5} trang`).waitFor();
+      await drawer.getByRole('table', { name: 'Biến động số trang' }).getByText(reason).waitFor();
+      await screenshot(o, 'activities-adjusted');
+
+      // one adjustment for the double click, and the student's balance follows without a reload
+      const seen = await waitForHeaderBalance(s, before + 5);
+      assert(seen === before + 5, `the student's balance is ${seen}, expected ${before + 5}`);
+      const rows = await officerApi<{ entries: { note: string | null }[] }>(
+        o,
+        'GET',
+        '/v1/spso/studentLedger?studentId=2110001&per_page=50',
+      );
+      assert(rows.data.entries.filter((e) => e.note === reason).length === 1, 'the double click adjusted twice');
+      const errors = [...student.errors, ...officer.errors];
+      assert(errors.length === 0, `console errors: ${errors.join(' | ')}`);
+      await student.close();
       await officer.close();
     },
   },
