@@ -56,7 +56,13 @@ function StudentDetail({ student }: { student: StudentRecord }) {
   const detailRows: DetailRow[] = (detail.data ?? []).map((row) => ({ ...row, key: row.date }));
 
   const detailColumns: ResponsiveColumn<DetailRow>[] = [
-    { key: 'date', dataIndex: 'date', title: t('activities.detail.date'), card: 'title' },
+    {
+      key: 'date',
+      dataIndex: 'date',
+      title: t('activities.detail.date'),
+      card: 'title',
+      render: (date: string) => <span style={{ whiteSpace: 'nowrap' }}>{date}</span>,
+    },
     {
       key: 'files',
       dataIndex: 'fileNames',
