@@ -1,12 +1,21 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { apiClient, type ReportResponse, type StoredReport, type UserInfo } from 'shared-api';
+import {
+  apiClient,
+  connectSocket,
+  disconnectSocket,
+  type ReportResponse,
+  type StoredReport,
+  type UserInfo,
+} from 'shared-api';
+import { emitFakeSocketEvent } from 'test-support/fake-socket';
 import { answer, callsTo, initI18n, mockApi, ok, renderPage, resetSession } from 'test-support/page-harness';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
 import ReportPage from './report-page';
 
 jest.setTimeout(60_000);
+jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 
 // echarts draws on a canvas jsdom has not: the chart component hands its option to a plain element.
 jest.mock('echarts/core', () => ({ use: jest.fn() }));
@@ -233,5 +242,23 @@ describe('/Report', () => {
 
     fireEvent.click(screen.getByRole('button', { name: `Tải PDF: Báo cáo năm ${THIS_YEAR - 1}` }));
     expect(await screen.findByText('x')).toBeInTheDocument();
+  });
+
+  it('counts a job once it completes: a queue change reloads the figures quietly', async () => {
+    await connectSocket();
+    try {
+      const adapter = serve();
+      renderReport();
+      await screen.findByTestId('echarts');
+      const reports = callsTo(adapter, 'GET', '/v1/spso/reports').length;
+      const years = callsTo(adapter, 'GET', '/v1/spso/viewReport').length;
+      act(() => emitFakeSocketEvent('update-printer-list'));
+      await waitFor(() => expect(callsTo(adapter, 'GET', '/v1/spso/reports')).toHaveLength(reports + 1));
+      expect(callsTo(adapter, 'GET', '/v1/spso/viewReport')).toHaveLength(years + 1);
+      // quietly: the chart stays on screen while it reloads
+      expect(screen.getByTestId('echarts')).toBeInTheDocument();
+    } finally {
+      disconnectSocket();
+    }
   });
 });

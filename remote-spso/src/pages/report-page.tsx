@@ -5,6 +5,7 @@ import {
   getReport,
   getReportArchive,
   getYearReport,
+  SOCKET_EVENTS,
   useLiveQuery,
   type ReportArchiveResponse,
   type ReportResponse,
@@ -30,8 +31,10 @@ export default function ReportPage() {
   const { t } = useTranslation('spso');
   const [currentYear] = useState(thisYear);
   const [filters, setFilters] = useState<ReportFilters>({ year: currentYear, month: null, sortDirection: 1 });
-  const report = useLiveQuery<ReportResponse>(filters, (signal) => getReport(filters, signal));
-  const year = useLiveQuery<YearReportResponse>(filters.year, (signal) => getYearReport(filters.year, signal));
+  // a job counts once it completes: every queue change (update-printer-list) reloads the figures quietly
+  const live = { refetchOn: SOCKET_EVENTS.updatePrinterList };
+  const report = useLiveQuery<ReportResponse>(filters, (signal) => getReport(filters, signal), live);
+  const year = useLiveQuery<YearReportResponse>(filters.year, (signal) => getYearReport(filters.year, signal), live);
   const [archiveKey] = useState(() => ({}));
   const archive = useLiveQuery<ReportArchiveResponse>(archiveKey, (signal) => getReportArchive(signal));
   const failed = Boolean(report.error || year.error);
