@@ -14,13 +14,25 @@ export interface FilterPopoverProps<V> {
   children(draft: V, setDraft: (next: V) => void): ReactNode;
   /** Some filter is set: the button is highlighted. */
   active: boolean;
+  /** The button's text when not 'Bộ lọc' (the report's 'Lọc báo cáo'). */
+  label?: string;
+  /** Where the popover opens (a button at the right of its row opens to the left). */
+  placement?: 'bottomLeft' | 'bottomRight';
 }
 
 /**
  * The filter button of a list and its popover: the fields edit a draft, 'Áp dụng' applies it, 'Hủy'
  * clears every filter. Sized to fit a 360 px screen. Shared so every role's lists filter alike.
  */
-export function FilterPopover<V>({ value, empty, onChange, children, active }: FilterPopoverProps<V>) {
+export function FilterPopover<V>({
+  value,
+  empty,
+  onChange,
+  children,
+  active,
+  label,
+  placement = 'bottomLeft',
+}: FilterPopoverProps<V>) {
   const { t } = useTranslation(UI_NAMESPACE);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<V>(value);
@@ -54,14 +66,14 @@ export function FilterPopover<V>({ value, empty, onChange, children, active }: F
   return (
     <Popover
       trigger="click"
-      placement="bottomLeft"
+      placement={placement}
       autoAdjustOverflow
       open={open}
       onOpenChange={handleOpenChange}
       content={content}
     >
       <Button icon={<FilterOutlined />} type={active ? 'primary' : 'default'}>
-        {t('filter.open')}
+        {label ?? t('filter.open')}
       </Button>
     </Popover>
   );
