@@ -1,7 +1,7 @@
 import type { Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
-import { seedDemoData } from '../src/db/seed';
+import { DEMO_ACCOUNTS, generate, seedDemoData } from '../src/db/seed';
 import { createTestApp, openTestDb, type TestApp } from './helpers';
 
 describe('demo seed', () => {
@@ -175,6 +175,24 @@ describe('seed speed and concurrency', () => {
       expect(await seedDemoData(db)).not.toBeNull();
     } finally {
       await db.close();
+    }
+  });
+});
+
+describe('the demo student', () => {
+  it('always has pages to print with, whatever the hour the seed runs at', () => {
+    const config = { startDate1: '2026-01-15', startDate2: '2026-08-15', grant: 100, price: 500 };
+    const start = Date.parse('2026-11-23T00:00:00Z');
+    for (let half = 0; half < 96; half += 1) {
+      const data = generate(
+        { now: new Date(start + half * 1_800_000), generatedStudents: 60, jobs: 3200, prngSeed: 20_260_115 },
+        config,
+      );
+      const demo = data.users.find((user) => user.email === DEMO_ACCOUNTS.student);
+      const balance = data.balances.get(demo?.id ?? '') ?? -1;
+      expect(balance).toBeGreaterThanOrEqual(20);
+      const sum = data.ledger.filter((row) => row.user_id === demo?.id).reduce((n, row) => n + row.delta, 0);
+      expect(sum).toBe(balance);
     }
   });
 });

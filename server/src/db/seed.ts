@@ -138,6 +138,8 @@ interface BalanceEvent {
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
+/** The demo student ends the seed with at least this many pages (a purchase tops them up). */
+const DEMO_STUDENT_MIN_PAGES = 20;
 
 /** Shared salted hash of the demo password: hashing once keeps the seed (and the tests) fast. */
 let demoHash: Promise<string> | undefined;
@@ -190,7 +192,8 @@ function makeName(rng: Prng): { lastName: string; firstName: string } {
 }
 
 /** Builds every demo row in memory (no database access): users, documents, jobs, payments, ledger. */
-function generate(options: Required<SeedOptions>, config: SeedConfig) {
+/** The demo data for a moment, without the database (exported for the seed's tests). */
+export function generate(options: Required<SeedOptions>, config: SeedConfig) {
   const rng = createPrng(options.prngSeed);
   const now = options.now.getTime();
   const windowStart = now - 365 * DAY;
@@ -456,38 +459,42 @@ function generate(options: Required<SeedOptions>, config: SeedConfig) {
     let balance = 0;
     let stt = 0;
     let lastAt = 0;
+    const buy = (quantity: number, at: number) => {
+      stt += 1;
+      const semester = semesters.filter((s) => s.start.getTime() <= at).at(-1) ?? semesters[0];
+      const payment: SeedPayment = {
+        id: rng.uuid(),
+        user_id: student.id,
+        stt,
+        short_content: `Mua ${quantity} trang A4 ${semester?.key ?? ''}`.trim(),
+        quantity,
+        unit_price: config.price,
+        money: quantity * config.price,
+        gateway_txn_id: `SANDBOX-${rng.uuid()}`,
+        created_at: iso(at - MINUTE),
+      };
+      payments.push(payment);
+      balance += quantity;
+      ledger.push({
+        user_id: student.id,
+        kind: 'purchase',
+        delta: quantity,
+        balance_after: balance,
+        ref_type: 'payment',
+        ref_id: payment.id,
+        semester_key: null,
+        note: payment.short_content,
+        created_at: iso(at),
+      });
+    };
     for (const event of list) {
       if (event.kind === 'charge' && balance + event.delta < 0) {
         const needed = -(balance + event.delta);
-        const quantity = Math.min(999, Math.max(needed, rng.pick([50, 100, 100, 150, 200])));
         // bought shortly before the print, but after the student's previous balance change
-        const at = Math.min(event.at - 1, Math.max(lastAt + 1, event.at - rng.int(5, 90) * MINUTE));
-        stt += 1;
-        const semester = semesters.filter((s) => s.start.getTime() <= at).at(-1) ?? semesters[0];
-        const payment: SeedPayment = {
-          id: rng.uuid(),
-          user_id: student.id,
-          stt,
-          short_content: `Mua ${quantity} trang A4 ${semester?.key ?? ''}`.trim(),
-          quantity,
-          unit_price: config.price,
-          money: quantity * config.price,
-          gateway_txn_id: `SANDBOX-${rng.uuid()}`,
-          created_at: iso(at - MINUTE),
-        };
-        payments.push(payment);
-        balance += quantity;
-        ledger.push({
-          user_id: student.id,
-          kind: 'purchase',
-          delta: quantity,
-          balance_after: balance,
-          ref_type: 'payment',
-          ref_id: payment.id,
-          semester_key: null,
-          note: payment.short_content,
-          created_at: iso(at),
-        });
+        buy(
+          Math.min(999, Math.max(needed, rng.pick([50, 100, 100, 150, 200]))),
+          Math.min(event.at - 1, Math.max(lastAt + 1, event.at - rng.int(5, 90) * MINUTE)),
+        );
       }
       balance += event.delta;
       lastAt = event.at;
@@ -503,6 +510,8 @@ function generate(options: Required<SeedOptions>, config: SeedConfig) {
         created_at: iso(event.at),
       });
     }
+    // the demo student always has pages to print with, whatever the hour the seed ran at
+    if (student.id === demoStudent.id && balance < DEMO_STUDENT_MIN_PAGES) buy(100, Math.min(now - 1, lastAt + MINUTE));
     balances.set(student.id, balance);
   }
   ledger.sort((a, b) => a.created_at.localeCompare(b.created_at));
@@ -531,7 +540,7 @@ function generate(options: Required<SeedOptions>, config: SeedConfig) {
   return { users, students, staffRows, spsoRows, documents, jobs, payments, ledger, notices, balances };
 }
 
-interface SeedConfig {
+export interface SeedConfig {
   startDate1: string;
   startDate2: string;
   grant: number;
