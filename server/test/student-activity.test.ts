@@ -108,6 +108,36 @@ describe('GET /v1/spso/students', () => {
     expect(ascending.every((amount) => amount === 0)).toBe(true);
   });
 
+  it("keeps each student's paid total with their payments, in the payment's transaction", async () => {
+    const mismatches = async () =>
+      t.app.db.query(
+        `SELECT u.id FROM users u
+         LEFT JOIN (SELECT user_id, sum(paid_money) AS total FROM payments GROUP BY user_id) p ON p.user_id = u.id
+         WHERE u.total_paid <> coalesce(p.total, 0)`,
+      );
+    expect(await mismatches()).toEqual([]);
+    const before = (await list({ studentId: '2110001' })).data[0]!.total_payment;
+    const price = (await t.app.db.one<{ p: number }>('SELECT current_a4_price AS p FROM system_config'))!.p;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/student/confirm-payment',
+      headers: bearer(student),
+      payload: { money: 4 * price },
+    });
+    expect(created.statusCode).toBe(200);
+    // not paid yet: nothing counted
+    expect((await list({ studentId: '2110001' })).data[0]!.total_payment).toBe(before);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/v1/student/BKpayment',
+      headers: bearer(student),
+      payload: { payment_id: body<{ payment_id: string }>(created).data.payment_id },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await list({ studentId: '2110001' })).data[0]!.total_payment).toBe(before + 4 * price);
+    expect(await mismatches()).toEqual([]);
+  });
+
   it('refuses a sort other than 1 or -1 (400)', async () => {
     const queries: Record<string, string>[] = [
       { sortName: '2' },

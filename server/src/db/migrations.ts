@@ -582,6 +582,40 @@ CREATE TABLE stored_reports (
 CREATE UNIQUE INDEX stored_reports_period_key ON stored_reports (period, year, (coalesce(month, 0)));
 `;
 
+/**
+ * The money each student paid, kept on the student by a trigger in the transaction that changes a
+ * payment's paid money (the officers' list sorts 30,000 students by it from an index).
+ */
+const paidTotals = `
+ALTER TABLE users ADD COLUMN total_paid bigint NOT NULL DEFAULT 0 CHECK (total_paid >= 0);
+
+CREATE FUNCTION payments_count_paid() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.paid_money <> 0 THEN
+    UPDATE users SET total_paid = total_paid - OLD.paid_money WHERE id = OLD.user_id;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.paid_money <> 0 THEN
+    UPDATE users SET total_paid = total_paid + NEW.paid_money WHERE id = NEW.user_id;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER payments_paid_insert AFTER INSERT ON payments
+  FOR EACH ROW WHEN (NEW.paid_money <> 0) EXECUTE FUNCTION payments_count_paid();
+CREATE TRIGGER payments_paid_update AFTER UPDATE OF paid_money, user_id ON payments
+  FOR EACH ROW WHEN (OLD.paid_money IS DISTINCT FROM NEW.paid_money OR OLD.user_id IS DISTINCT FROM NEW.user_id)
+  EXECUTE FUNCTION payments_count_paid();
+CREATE TRIGGER payments_paid_delete AFTER DELETE ON payments
+  FOR EACH ROW WHEN (OLD.paid_money <> 0) EXECUTE FUNCTION payments_count_paid();
+
+UPDATE users u SET total_paid = p.total
+FROM (SELECT user_id, sum(paid_money) AS total FROM payments GROUP BY user_id) p
+WHERE u.id = p.user_id AND p.total <> 0;
+
+CREATE INDEX users_student_paid_idx ON users (total_paid, mssv) WHERE role = 'student';
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -591,4 +625,5 @@ export const migrations: readonly Migration[] = [
   { version: 6, name: 'notices from events: facility receivers, the printer change reported', sql: noticesFromEvents },
   { version: 7, name: "officer's desk: configuration audit, adjustments once, student names", sql: officerDesk },
   { version: 8, name: 'reports: daily figures kept by triggers, stored period reports', sql: reports },
+  { version: 9, name: 'paid totals: the money each student paid, kept by a trigger', sql: paidTotals },
 ];

@@ -30,13 +30,9 @@ export interface StudentListFilter extends StudentSearch {
 /** A LIKE pattern that finds `part` anywhere ('%' and '_' taken literally). */
 const containing = (part: string) => `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const STUDENT_COLUMNS = `u.id, u.first_name, u.last_name, u.mssv, u.major, u.classes, u.balance, u.printed_a4, u.printed_a3`;
+const STUDENT_COLUMNS = `u.id, u.first_name, u.last_name, u.mssv, u.major, u.classes, u.balance, u.printed_a4, u.printed_a3,
+  u.total_paid::float8 AS total_payment`;
 
-/**
- * One page of students for the officers, with the money each paid and the count of all matches.
- * Paid money is summed for the page only, unless the order is by payment (then for every match).
- * Name order: given name first, Vietnamese letter order (users.name_order under "C"), then the code.
- */
 /** The WHERE of a search, its parameters pushed on `params`. */
 function searchWhere(search: StudentSearch, params: unknown[]): string {
   // every student has a code (the list shows it); saying so lets the code order read users_mssv_key
@@ -63,38 +59,25 @@ export async function countStudents(db: Db, search: StudentSearch): Promise<numb
 }
 
 /**
- * One page of students (the count comes from countStudents). Code order and name order read their
- * index (users_mssv_key, users_student_name_order_idx) and stop after the page; the payment order sums
- * every match's payments first.
+ * One page of students for the officers (the count comes from countStudents). Each order reads its
+ * index and stops after the page: the code (users_mssv_key), the name (given name first, Vietnamese
+ * letter order: users_student_name_order_idx under "C"), the money paid (users_student_paid_idx on
+ * users.total_paid, kept by a trigger on payments).
  */
 export async function listStudents(db: Db, filter: StudentListFilter): Promise<StudentRow[]> {
   const params: unknown[] = [];
   const where = searchWhere(filter, params);
   const order: string[] = [];
-  if (filter.sortPayment) order.push(`total_payment ${filter.sortPayment === 1 ? 'ASC' : 'DESC'}`);
-  // the code breaks ties in the name's direction, so that Z–A reads the index backwards
+  // ties break on the code in the same direction, so that a descending order reads its index backwards
+  const payment = filter.sortPayment === -1 ? 'DESC' : 'ASC';
   const byName = filter.sortName === -1 ? 'DESC' : 'ASC';
+  if (filter.sortPayment) order.push(`u.total_paid ${payment}`);
   if (filter.sortName) order.push(`u.name_order COLLATE "C" ${byName}`);
-  order.push(`u.mssv ${filter.sortName ? byName : 'ASC'}`);
+  order.push(`u.mssv ${filter.sortName ? byName : filter.sortPayment ? payment : 'ASC'}`);
   params.push(filter.limit, filter.offset);
-  const page = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
-  if (filter.sortPayment) {
-    return db.query<StudentRow>(
-      `SELECT ${STUDENT_COLUMNS}, coalesce(t.total, 0)::float8 AS total_payment
-       FROM users u
-       LEFT JOIN (SELECT user_id, sum(paid_money) AS total FROM payments WHERE paid_money > 0 GROUP BY user_id) t
-         ON t.user_id = u.id
-       WHERE ${where}
-       ORDER BY ${order.join(', ')} ${page}`,
-      params,
-    );
-  }
   return db.query<StudentRow>(
-    `SELECT s.*, (SELECT coalesce(sum(p.paid_money), 0) FROM payments p WHERE p.user_id = s.id AND p.paid_money > 0)::float8
-              AS total_payment
-     FROM (SELECT ${STUDENT_COLUMNS}, u.name_order FROM users u WHERE ${where}
-           ORDER BY ${order.join(', ')} ${page}) s
-     ORDER BY ${order.map((o) => o.replace('u.', 's.')).join(', ')}`,
+    `SELECT ${STUDENT_COLUMNS} FROM users u WHERE ${where}
+     ORDER BY ${order.join(', ')} LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
 }
@@ -102,7 +85,7 @@ export async function listStudents(db: Db, filter: StudentListFilter): Promise<S
 /** A student by their code (an officer's detail view), or undefined. */
 export async function findStudentByMssv(db: Db, mssv: string): Promise<StudentRow | undefined> {
   return db.one<StudentRow>(
-    `SELECT ${STUDENT_COLUMNS}, 0 AS total_payment
+    `SELECT ${STUDENT_COLUMNS}
      FROM users u WHERE u.role = 'student' AND u.mssv = $1`,
     [mssv],
   );
