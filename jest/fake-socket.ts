@@ -10,7 +10,22 @@ export function emitFakeSocketEvent(event: string, ...args: unknown[]): void {
   for (const handler of [...(handlers.get(event) ?? [])]) handler(...args);
 }
 
+const managerHandlers = new Map<string, Set<Handler>>();
+
+/** Plays the socket.io Manager's 'reconnect' (the connection came back after being lost). */
+export function emitFakeReconnect(): void {
+  for (const handler of [...(managerHandlers.get('reconnect') ?? [])]) handler();
+}
+
 export const io = jest.fn(() => ({
+  io: {
+    on: jest.fn((event: string, handler: Handler) => {
+      const set = managerHandlers.get(event) ?? new Set<Handler>();
+      set.add(handler);
+      managerHandlers.set(event, set);
+    }),
+    off: jest.fn((event: string, handler: Handler) => managerHandlers.get(event)?.delete(handler)),
+  },
   on: jest.fn((event: string, handler: Handler) => {
     const set = handlers.get(event) ?? new Set<Handler>();
     set.add(handler);

@@ -14,7 +14,7 @@ export {
   REFRESH_PATH,
 } from './client';
 export { connectSocket, disconnectSocket, getSocket, reconnectSocket, configureSocket, onSocketChange } from './socket';
-export { useSocketEvent } from './hooks';
+export { useSocketEvent, useSocketReconnect } from './hooks';
 export { useLiveQuery, type LiveQueryOptions, type LiveQueryState } from './live-query';
 export { login, logout, fetchUserInformation } from './api/user';
 export { apiGet, apiPost, apiPut, apiDelete } from './api/request';

@@ -1,5 +1,10 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { emitFakeReconnect, emitFakeSocketEvent } from 'test-support/fake-socket';
 import { useLiveQuery } from './live-query';
+import { connectSocket, disconnectSocket } from './socket';
+import { tokenStorage } from './tokens';
+
+jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -69,5 +74,51 @@ describe('useLiveQuery', () => {
     fail = false;
     await act(async () => result.current.reload(true));
     await waitFor(() => expect(result.current.error).toBeNull());
+  });
+
+  it('reloads quietly on its realtime event and when the connection comes back, not otherwise', async () => {
+    tokenStorage.set('acc', 'ref');
+    await connectSocket();
+    try {
+      let calls = 0;
+      const onEvent = jest.fn();
+      const { result } = renderHook(() =>
+        useLiveQuery(
+          'k',
+          async () => {
+            calls += 1;
+            return calls;
+          },
+          { refetchOn: 'update-printer-list', onEvent },
+        ),
+      );
+      await waitFor(() => expect(result.current.data).toBe(1));
+      act(() => emitFakeSocketEvent('update-printer-list'));
+      await waitFor(() => expect(result.current.data).toBe(2));
+      act(() => emitFakeReconnect());
+      await waitFor(() => expect(result.current.data).toBe(3));
+      expect(onEvent).toHaveBeenCalledTimes(2);
+      act(() => emitFakeSocketEvent('update-student-history'));
+      expect(result.current.data).toBe(3);
+    } finally {
+      disconnectSocket();
+      tokenStorage.clear();
+    }
+  });
+
+  it('a query without a realtime event ignores the reconnection', async () => {
+    tokenStorage.set('acc', 'ref');
+    await connectSocket();
+    try {
+      let calls = 0;
+      renderHook(() => useLiveQuery('k', async () => (calls += 1)));
+      await waitFor(() => expect(calls).toBe(1));
+      act(() => emitFakeReconnect());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(calls).toBe(1);
+    } finally {
+      disconnectSocket();
+      tokenStorage.clear();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SocketEventName } from './contracts';
-import { useSocketEvent } from './hooks';
+import { useSocketEvent, useSocketReconnect } from './hooks';
 
 export interface LiveQueryOptions {
   /** Reload quietly (the last data stays on screen) when this realtime event arrives. */
@@ -22,8 +22,9 @@ export interface LiveQueryState<T> {
 
 /**
  * Fetches with `fetcher` whenever `key` changes (compared by identity: pass the filters object the
- * component keeps in state), and quietly again on the realtime event. A newer request aborts the one
- * before it, so a late answer never overwrites a newer one.
+ * component keeps in state), and quietly again on the realtime event and when the realtime connection
+ * comes back after being lost. A newer request aborts the one before it, so a late answer never
+ * overwrites a newer one.
  */
 export function useLiveQuery<T>(
   key: unknown,
@@ -61,10 +62,13 @@ export function useLiveQuery<T>(
     return () => controller.current?.abort();
   }, [key, load]);
 
-  useSocketEvent(options.refetchOn ?? null, () => {
+  const refetch = () => {
     load(true);
     onEventRef.current?.();
-  });
+  };
+  useSocketEvent(options.refetchOn ?? null, refetch);
+  // events sent while the connection was lost are gone: a live query reads again when it comes back
+  useSocketReconnect(options.refetchOn !== undefined, refetch);
 
   const reload = useCallback((quiet = false) => load(quiet), [load]);
   return { ...state, reload };

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { apiClient, disconnectSocket, useSessionStore, type Notice, type UserInfo } from 'shared-api';
 import type { RemoteManifest } from 'shared-ui';
-import { emitFakeSocketEvent, io } from 'test-support/fake-socket';
+import { emitFakeReconnect, emitFakeSocketEvent, io } from 'test-support/fake-socket';
 import { answer } from 'test-support/http';
 import studentManifest from '../../../remote-student/src/manifest';
 import staffManifest from '../../../remote-staff/src/manifest';
@@ -144,6 +144,19 @@ describe('the Notices badge', () => {
     await waitFor(async () => expect(await badge()).toBe(''));
     expect(useSessionStore.getState().newNotices).toBe(0);
     expect(noticeCalls(adapter, 1)).toBe(before + 2);
+  });
+
+  it('counts again when the realtime connection comes back (the events sent meanwhile are lost)', async () => {
+    const state = { news: 1 };
+    const adapter = serve(officer, state);
+    renderAt('#/Home');
+    await waitFor(async () => expect(await badge()).toBe('1'));
+    const before = noticeCalls(adapter, 1);
+    // two notices were written while this tab was offline: no event reached it
+    state.news = 3;
+    act(() => emitFakeReconnect());
+    await waitFor(async () => expect(await badge()).toBe('3'));
+    expect(noticeCalls(adapter, 1)).toBe(before + 1);
   });
 
   it("/Notice: 'Xác nhận đã xem' clears the badge; an event reloads the page's list and the count", async () => {

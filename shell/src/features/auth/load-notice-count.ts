@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import { isNoticeRole, refreshNoticeCount, SOCKET_EVENTS, useSocketEvent, type Role } from 'shared-api';
+import {
+  isNoticeRole,
+  refreshNoticeCount,
+  SOCKET_EVENTS,
+  useSocketEvent,
+  useSocketReconnect,
+  type Role,
+} from 'shared-api';
 
 /**
  * After login, staff and spso learn how many notices are new (spec section 4). A failure is only
@@ -12,8 +19,8 @@ export function loadNoticeCount(): Promise<void> {
 /**
  * The Notices badge for the whole session: the count of new notices is fetched on sign-in (and after a
  * reload), then again on every update-notification-list (a new notice, or 'Xác nhận đã xem' in this tab
- * or another of the same user), so it follows without a reload. Staff and spso only: a student neither
- * asks nor listens.
+ * or another of the same user) and when the realtime connection comes back after being lost, so it
+ * follows without a reload. Staff and spso only: a student neither asks nor listens.
  */
 export function useNoticeCount(role: Role): void {
   const reader = isNoticeRole(role);
@@ -21,6 +28,10 @@ export function useNoticeCount(role: Role): void {
     if (reader) void loadNoticeCount();
   }, [role, reader]);
   useSocketEvent(reader ? SOCKET_EVENTS.updateNotificationList : null, () => {
+    void loadNoticeCount();
+  });
+  // notices written while the connection was lost sent their event to no one: count again on its return
+  useSocketReconnect(reader, () => {
     void loadNoticeCount();
   });
 }
