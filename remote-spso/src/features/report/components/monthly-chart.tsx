@@ -34,7 +34,9 @@ export default function MonthlyChart({ values, labels, seriesName, label, descri
       echarts={echarts}
       option={option}
       notMerge
-      style={{ height: 300, width: '100%' }}
+      // The canvas keeps its pixel width until echarts sees the resize: clipped, it never widens the page
+      // (nor, through min-content, the layout around it) when the window narrows.
+      style={{ height: 300, width: '100%', minWidth: 0, overflow: 'hidden' }}
       role="img"
       aria-label={label}
       aria-describedby={describedBy}
