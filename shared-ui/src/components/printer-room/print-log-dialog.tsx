@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
-import { getPrintingLog, useLiveQuery, type AdminPrinter, type PrinterRoomRole } from 'shared-api';
+import { getPrintingLog, SOCKET_EVENTS, useLiveQuery, type AdminPrinter, type PrinterRoomRole } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
 import { DateRangeField, type DateRangeValue } from '../date-range-field/date-range-field';
 import { PRINTER_DIALOG_WIDTH } from './dialog-width';
@@ -22,18 +22,22 @@ function LogContent({ role, printerId }: { role: PrinterRoomRole; printerId: str
   const { t } = useTranslation(UI_NAMESPACE);
   const [draft, setDraft] = useState<DateRangeValue>(NO_RANGE);
   const [applied, setApplied] = useState<LogQuery>({ printerId, range: NO_RANGE, page: 1 });
-  const query = useLiveQuery(applied, (signal) =>
-    getPrintingLog(
-      role,
-      {
-        printerId: applied.printerId,
-        startDate: applied.range.start,
-        endDate: applied.range.end,
-        page: applied.page,
-        per_page: PRINT_LOG_PAGE_SIZE,
-      },
-      signal,
-    ),
+  // live like the queue: a job submitted, printed, failed or cancelled changes the log (update-printer-list)
+  const query = useLiveQuery(
+    applied,
+    (signal) =>
+      getPrintingLog(
+        role,
+        {
+          printerId: applied.printerId,
+          startDate: applied.range.start,
+          endDate: applied.range.end,
+          page: applied.page,
+          per_page: PRINT_LOG_PAGE_SIZE,
+        },
+        signal,
+      ),
+    { refetchOn: SOCKET_EVENTS.updatePrinterList },
   );
 
   const handleApply = () => setApplied({ printerId, range: draft, page: 1 });
@@ -78,7 +82,7 @@ function LogContent({ role, printerId }: { role: PrinterRoomRole; printerId: str
 
 /**
  * 'Lịch sử': a printer's print log, newest first, paged on the server, with a from/to filter ('Hủy' clears
- * it, 'Áp dụng' applies it from the first page). `printer` null = closed.
+ * it, 'Áp dụng' applies it from the first page), following the printer's jobs live. `printer` null = closed.
  */
 export function PrintLogDialog({
   role,
