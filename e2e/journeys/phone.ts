@@ -111,9 +111,16 @@ export const phoneJourneys: Journey[] = [
       const start = await headerBalance(page);
 
       // Buy: the user panel's button opens the dialog, and the panel gets out of its way.
-      const panel = await openUserPanel(page);
+      await openUserPanel(page);
       await gate(page, 'the user panel');
-      await panel.getByRole('button', { name: 'Mua thêm giấy' }).click();
+      // The gate may leave the page scrolled, and a scroll closes the panel (antd's dropdown) a moment later.
+      // Back at the top, once that has happened, the panel is opened again and its button must be tappable.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(400);
+      const panel = await openUserPanel(page);
+      const buyButton = panel.getByRole('button', { name: 'Mua thêm giấy' });
+      await assertTappable(page, buyButton, "the panel's 'Mua thêm giấy'");
+      await buyButton.click();
       const buy = page.getByRole('dialog', { name: 'Mua thêm giấy in A4' });
       await buy.waitFor();
       await panel.waitFor({ state: 'hidden' });

@@ -12,11 +12,18 @@ export async function signInStudent(page: Page, url: string): Promise<void> {
   await page.waitForURL(/#\/Home$/);
 }
 
-/** Opens the header's user panel (whatever state it was in) and answers it. */
+/**
+ * Opens the header's user panel (whatever state it was in) and answers it once its opening animation is
+ * over: a click on it while it zooms in may land on the page behind, which closes it.
+ */
 export async function openUserPanel(page: Page) {
   const panel = page.getByTestId('user-panel');
   if (!(await panel.isVisible())) await page.locator('.sp-user-button').click();
   await panel.waitFor();
+  await panel.evaluate(async (element) => {
+    const dropdown = element.closest('.ant-dropdown') ?? element;
+    await Promise.all(dropdown.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
+  });
   return panel;
 }
 
