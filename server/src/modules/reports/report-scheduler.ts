@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ScheduledRun } from '../../lib/scheduled-run';
 import { nextMonthStart } from './report-periods';
 import type { GenerationResult, ReportsService } from './reports.service';
 
@@ -20,50 +21,15 @@ const AFTER_BOUNDARY_MS = 1_000;
  * overlap within a process; across processes the generation itself takes an advisory lock and inserts
  * each period once (unique key), so several instances and restarts store every period exactly once.
  */
-export class ReportScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<GenerationResult | null> | null = null;
-  private stopped = true;
-  private readonly now: () => Date;
-
+export class ReportScheduler extends ScheduledRun<GenerationResult> {
   constructor(private readonly options: ReportSchedulerOptions) {
-    this.now = options.now ?? (() => new Date());
+    super(options.now, options.log, 'report generation failed');
   }
 
-  /** One run now (joins the one in progress). Errors are logged and answer null. */
-  runOnce(at: Date = this.now()): Promise<GenerationResult | null> {
-    this.running ??= (async () => {
-      try {
-        const result = await this.options.reports.generateMissing(at);
-        if (result.stored.length > 0) this.options.log?.info({ stored: result.stored }, 'reports stored');
-        return result;
-      } catch (error) {
-        this.options.log?.error({ err: error }, 'report generation failed');
-        return null;
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
-  }
-
-  /** Resolves when no run is in progress. */
-  async idle(): Promise<void> {
-    await this.running;
-  }
-
-  /** Runs once at once (not awaited by the caller), then on the timer. */
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    void this.tick();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.idle();
+  protected async run(at: Date): Promise<GenerationResult> {
+    const result = await this.options.reports.generateMissing(at);
+    if (result.stored.length > 0) this.log?.info({ stored: result.stored }, 'reports stored');
+    return result;
   }
 
   /** How long to wait after a run at `at`: the regular interval, or until just after the next month starts. */
@@ -72,10 +38,7 @@ export class ReportScheduler {
     return Math.max(AFTER_BOUNDARY_MS, Math.min(this.options.intervalMs, untilMonth));
   }
 
-  private async tick(): Promise<void> {
-    await this.runOnce(this.now());
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), this.delayAfter(this.now()));
-    this.timer.unref();
+  protected nextDelay(): Promise<number> {
+    return Promise.resolve(this.delayAfter(this.now()));
   }
 }
