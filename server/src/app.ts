@@ -14,6 +14,7 @@ import './types';
 import { loadConfig, type AppConfig } from './config';
 import type { Db } from './db';
 import type { SeedOptions } from './db/seed';
+import { detectDocumentTools, type DocumentTools } from './documents/file-types';
 import { ErrorEnvelope } from './lib/envelope';
 import { AppError, errors } from './lib/errors';
 import authPlugin from './plugins/auth';
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   grants?: GrantsPluginOptions;
   /** Options of the report scheduler (tests turn it on with a clock). */
   reports?: ReportsPluginOptions;
+  /** What this machine can do with documents (LibreOffice); detected once by default, tests choose. */
+  documents?: DocumentTools;
 }
 
 /**
@@ -185,7 +188,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(authPlugin, { publicPrefixes: [DOCS_PREFIX] });
     await app.register(docsPlugin);
     await app.register(eventsPlugin);
-    await app.register(servicesPlugin, { paymentsNow: options.payments?.now });
+    await app.register(servicesPlugin, {
+      paymentsNow: options.payments?.now,
+      documents: options.documents ?? detectDocumentTools(),
+    });
     await app.register(socketPlugin);
 
     await app.register(healthRoutes);

@@ -265,6 +265,7 @@ describe(`print dispatcher, concurrency and crashes (${DRIVER})`, () => {
     const { dispatcher } = make({ instanceId: 'inst-race' });
     let claims = 0;
     let cancels = 0;
+    let failedPrints = 0;
     for (let round = 0; round < 50; round += 1) {
       const id = await insertJob(t.app.db, student.id, 'H1-203', 2);
       // alternate who starts first
@@ -277,19 +278,40 @@ describe(`print dispatcher, concurrency and crashes (${DRIVER})`, () => {
       if (claimWon) {
         claims += 1;
         expect(await statusOf(id)).toBe('InProgress');
+        expect(await refundRows(id)).toBe(0);
         // half the printed ones fail and are refunded, the others complete
-        if (round % 4 < 2) expect(await dispatcher.fail(id, 'Kẹt giấy')).toBe(true);
-        else
+        if (round % 4 < 2) {
+          failedPrints += 1;
+          expect(await dispatcher.fail(id, 'Kẹt giấy')).toBe(true);
+          expect(await refundRows(id)).toBe(1);
+        } else {
           await t.app.db.query(`UPDATE printing_logs SET status = 'Completed', finish_date = now() WHERE id = $1`, [
             id,
           ]);
+          expect(await refundRows(id)).toBe(0);
+        }
       } else {
         cancels += 1;
+        expect(claimed).toBeNull();
         expect(await statusOf(id)).toBe('Failed');
+        expect(await refundRows(id)).toBe(1);
       }
-      expect(await refundRows(id)).toBeLessThanOrEqual(1);
     }
-    expect(claims + cancels).toBe(50);
+    // what the database holds, not what the loop counted: every job of the student ended once
+    const ended = await t.app.db.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM printing_logs WHERE user_id = $1 GROUP BY status ORDER BY status`,
+      [student.id],
+    );
+    const completed = ended.find((row) => row.status === 'Completed')?.n ?? 0;
+    expect(ended.map((row) => row.status).filter((s) => s !== 'Completed' && s !== 'Failed')).toEqual([]);
+    expect((ended.find((row) => row.status === 'Failed')?.n ?? 0) + completed).toBe(50);
+    const refunds = await t.app.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM page_ledger WHERE user_id = $1 AND kind = 'refund'`,
+      [student.id],
+    );
+    // each cancel and each failed print refunded exactly once
+    expect(refunds?.n).toBe(cancels + failedPrints);
+    expect(completed).toBe(claims - failedPrints);
     const balance = await t.app.db.one<{ balance: number }>('SELECT balance FROM users WHERE id = $1', [student.id]);
     const charged = await t.app.db.one<{ n: number }>(
       `SELECT count(*)::int AS n FROM printing_logs WHERE user_id = $1 AND status = 'Completed'`,

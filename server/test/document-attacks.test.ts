@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ApiEnvelope } from 'shared-api/contracts';
-import { MAX_DOCUMENT_PAGES, findSoffice } from '../src/modules/print-jobs/page-count/page-count';
-import { PdfPagesPool } from '../src/modules/print-jobs/page-count/pdf-pages-pool';
+import { ALL_OFFICE_APPS } from '../src/documents/file-types';
+import { MAX_DOCUMENT_PAGES } from '../src/documents/page-count';
+import { PdfPagesPool } from '../src/documents/pdf-pages-pool';
 import { createTestApp, DRIVER, VIETNAMESE, type TestApp } from './helpers';
 import { buildZip, cyclicTree, flatTree, pageTreeBomb, sharedPage } from './pdf-bombs';
 import { makePdf, newStudent } from './printing-fixtures';
@@ -27,7 +28,11 @@ describe(`document attacks (${DRIVER})`, () => {
   let base: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { printDispatcher: false } });
+    // LibreOffice "installed" at a path never run: an Office bomb must be refused before any conversion
+    t = await createTestApp({
+      config: { printDispatcher: false },
+      documents: { soffice: '/nonexistent/libreoffice/program/soffice', officeApps: ALL_OFFICE_APPS },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
@@ -163,45 +168,40 @@ describe(`document attacks (${DRIVER})`, () => {
     expect(answer.message).toMatch(/cần ít nhất 4 trang/);
   });
 
-  const withSoffice = findSoffice() ? it : it.skip;
-  withSoffice(
-    'refuses a zip-bomb DOCX from its directory, before LibreOffice unzips it',
-    async () => {
-      // 600 MB of zeros in word/document.xml, about 600 KB deflated
-      const deflate = zlib.createDeflateRaw({ level: 9 });
-      const chunks: Buffer[] = [];
-      deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const zeros = Buffer.alloc(1_048_576);
-      let crc = 0;
-      for (let i = 0; i < 600; i += 1) {
-        crc = crc32(new Uint8Array(zeros), crc);
-        if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once('drain', resolve));
-      }
-      await new Promise((resolve) => deflate.end(resolve));
-      const types = Buffer.from('<?xml version="1.0"?><Types/>');
-      const docx = buildZip([
-        {
-          name: '[Content_Types].xml',
-          deflated: zlib.deflateRawSync(new Uint8Array(types)),
-          size: types.length,
-          crc: crc32(new Uint8Array(types)),
-        },
-        {
-          name: 'word/document.xml',
-          deflated: Buffer.concat(chunks.map((c) => new Uint8Array(c))),
-          size: 600 * 1_048_576,
-          crc,
-        },
-      ]);
-      expect(docx.length).toBeLessThan(2 * 1_048_576);
-      const config = await t.app.db.one<{ current_file_type: string[] }>('SELECT current_file_type FROM system_config');
-      if (!config?.current_file_type.some((type) => type.replace(/^\./, '') === 'docx')) {
-        await t.app.db.query("UPDATE system_config SET current_file_type = array_append(current_file_type, 'docx')");
-      }
-      await expectRefusedFast('bom.docx', docx, /giải nén quá lớn/);
-    },
-    60_000,
-  );
+  it('refuses a zip-bomb DOCX from its directory, before LibreOffice unzips it', async () => {
+    // 600 MB of zeros in word/document.xml, about 600 KB deflated
+    const deflate = zlib.createDeflateRaw({ level: 9 });
+    const chunks: Buffer[] = [];
+    deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const zeros = Buffer.alloc(1_048_576);
+    let crc = 0;
+    for (let i = 0; i < 600; i += 1) {
+      crc = crc32(new Uint8Array(zeros), crc);
+      if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once('drain', resolve));
+    }
+    await new Promise((resolve) => deflate.end(resolve));
+    const types = Buffer.from('<?xml version="1.0"?><Types/>');
+    const docx = buildZip([
+      {
+        name: '[Content_Types].xml',
+        deflated: zlib.deflateRawSync(new Uint8Array(types)),
+        size: types.length,
+        crc: crc32(new Uint8Array(types)),
+      },
+      {
+        name: 'word/document.xml',
+        deflated: Buffer.concat(chunks.map((c) => new Uint8Array(c))),
+        size: 600 * 1_048_576,
+        crc,
+      },
+    ]);
+    expect(docx.length).toBeLessThan(2 * 1_048_576);
+    const config = await t.app.db.one<{ current_file_type: string[] }>('SELECT current_file_type FROM system_config');
+    if (!config?.current_file_type.some((type) => type.replace(/^\./, '') === 'docx')) {
+      await t.app.db.query("UPDATE system_config SET current_file_type = array_append(current_file_type, 'docx')");
+    }
+    await expectRefusedFast('bom.docx', docx, /giải nén quá lớn/);
+  }, 60_000);
 });
 
 describe('the PDF counting pool', () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ApiEnvelope, Role } from 'shared-api/contracts';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import type { AppConfig } from '../src/config';
+import { NO_DOCUMENT_TOOLS } from '../src/documents/file-types';
 import { openDatabase } from '../src/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed';
 
@@ -40,6 +41,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const schema = PG_URL ? (config?.databaseSchema ?? newSchemaName()) : null;
   const app = await buildApp({
     env: {},
+    // a fresh machine has no LibreOffice: a test that needs it says so (documents: …), never the machine
+    documents: NO_DOCUMENT_TOOLS,
     ...rest,
     config: {
       env: 'test',

@@ -8,7 +8,7 @@ import {
   detectContent,
   findSoffice,
   type PageCountOptions,
-} from '../src/modules/print-jobs/page-count/page-count';
+} from '../src/documents/page-count';
 import { VIETNAMESE } from './helpers';
 import { cyclicTree, deepTree, flatTree, pageTreeBomb, sharedPage } from './pdf-bombs';
 import { makePdf, PNG_1x1 } from './printing-fixtures';
@@ -171,6 +171,7 @@ describe('countPages', () => {
     expect(error.message).toContain('chưa cài đặt');
   });
 
+  // the real conversion: only where LibreOffice is installed (CI installs it; a fresh machine skips these two)
   const withSoffice = findSoffice() ? it : it.skip;
   withSoffice(
     'converts an Office document with LibreOffice and counts the PDF',

@@ -1,6 +1,6 @@
 import type { SystemConfigView, StudentPrinterListResponse, UserInfo } from 'shared-api/contracts';
 import { DEMO_PASSWORD } from '../src/db/seed';
-import { activeFileTypes, fileTypeProblem, inactiveFileTypes } from '../src/modules/system-config/file-types';
+import { activeFileTypes, fileTypeProblem, inactiveFileTypes } from '../src/documents/file-types';
 import { listConfigChanges } from '../src/modules/system-config/system-config.repository';
 import { createStudent } from './factories';
 import { bearer, body, createTestApp, login, loginAs, type LoginData, type TestApp } from './helpers';

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { DocumentTools } from '../documents/file-types';
 import { createAuthService, type AuthService } from '../modules/auth/auth.service';
 import { createConversationsService, type ConversationsService } from '../modules/conversations/conversations.service';
 import { buildGateways, type PaymentGateways } from '../modules/payments/gateways';
@@ -39,6 +40,8 @@ export interface Services {
 export interface ServicesPluginOptions {
   /** The payments' clock (tests move it). */
   paymentsNow?: () => Date;
+  /** What this machine can do with documents (LibreOffice present or not). */
+  documents: DocumentTools;
 }
 
 declare module 'fastify' {
@@ -55,14 +58,15 @@ export default fp<ServicesPluginOptions>(
   async (app, options) => {
     const { db, events, appConfig: config } = app;
     const paymentGateways = await buildGateways(db, config);
-    const printers = createPrintersService({ db, events });
+    const { documents } = options;
+    const printers = createPrintersService({ db, events, officeApps: documents.officeApps });
     app.decorate('services', {
       auth: createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions }),
       users: createUsersService(db),
       printers,
       printerRoom: createPrinterRoomService(db, printers),
       printerAdmin: createPrinterAdminService({ db, events, printers }),
-      printJobs: createPrintJobsService({ db, events, uploadDir: uploadDirFor(config.dataDir) }),
+      printJobs: createPrintJobsService({ db, events, documents, uploadDir: uploadDirFor(config.dataDir) }),
       payments: createPaymentsService({
         db,
         ...paymentGateways,
@@ -74,7 +78,7 @@ export default fp<ServicesPluginOptions>(
       paymentGateways,
       conversations: createConversationsService(db, events),
       notices: createNoticesService(db, events),
-      systemConfig: createSystemConfigService({ db, events, config }),
+      systemConfig: createSystemConfigService({ db, events, config, officeApps: documents.officeApps }),
       studentActivity: createStudentActivityService(db, events),
     } satisfies Services);
   },

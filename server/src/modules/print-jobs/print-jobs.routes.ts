@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { assertCleanText, textProblem } from '../../lib/input';
-import { contentMismatch, isCountableExtension, SNIFF_BYTES } from './page-count/page-count';
+import { contentMismatch, isCountableExtension, SNIFF_BYTES } from '../../documents/page-count';
 import { currentUser } from '../../plugins/auth';
 import { CancelBody, CancelData, FilterLogsData, FilterLogsQuery, SubmitData } from './print-jobs.schemas';
 import {

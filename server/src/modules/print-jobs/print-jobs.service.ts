@@ -17,8 +17,8 @@ import { direction, facilityFilter, filterValue } from '../../lib/list-filters';
 import { toStudentLog } from './print-jobs.presenters';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
 import { parsePageRanges, printCost, selectedPageCount, validatePrintOptions, type PrintOptions } from './print-rules';
-import { countPages, type PageCountOptions } from './page-count/page-count';
-import { activeFileTypes } from '../system-config/file-types';
+import { countPages, type PageCountOptions } from '../../documents/page-count';
+import { activeFileTypes, type DocumentTools } from '../../documents/file-types';
 import { StudentAnswerCache } from '../../lib/student-answer-cache';
 import type { DomainEvents } from '../../events/domain-events';
 import { cancelQueuedJob } from '../../print-queue/queue.repository';
@@ -165,7 +165,10 @@ export interface PrintJobsServiceDeps {
   db: Db;
   events: DomainEvents;
   uploadDir: string;
-  pageCount?: PageCountOptions;
+  /** LibreOffice on this machine (soffice and its applications): which Office types are taken. */
+  documents: DocumentTools;
+  /** Counting options (time limits, the PDF pool); soffice comes from `documents`. */
+  pageCount?: Omit<PageCountOptions, 'soffice'>;
   historyCacheTtlMs?: number;
   historyCacheMaxEntries?: number;
 }
@@ -243,7 +246,7 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
       if (!row) throw new Error('system_config is empty');
       return {
         // the configured types this server can take (an Office type without its LibreOffice is left out)
-        allowedTypes: activeFileTypes(row.current_file_type.map(normalizeFileType)),
+        allowedTypes: activeFileTypes(row.current_file_type.map(normalizeFileType), deps.documents.officeApps),
         maxFileBytes: row.max_file_bytes,
         maxRequestBytes: row.max_request_bytes,
       };
@@ -303,7 +306,10 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
       const prepared: PreparedDocument[] = [];
       for (const [i, { file, options }] of validated.entries()) {
         const ext = extensionOf(file.filename);
-        const counted = await countPages(file.spooled.path, ext, file.filename, deps.pageCount);
+        const counted = await countPages(file.spooled.path, ext, file.filename, {
+          ...deps.pageCount,
+          soffice: deps.documents.soffice,
+        });
         const label = `Tài liệu ${i + 1} ("${file.filename}")`;
         const selectedPages = withLabel(label, () => selectedPageCount(parsePageRanges(options.pages), counted.pages));
         const { sheets, cost } = printCost(selectedPages, options);

@@ -1,5 +1,4 @@
 import type { Db } from '../../db';
-import { activeFileTypes } from '../system-config/file-types';
 import { readSystemConfig } from '../system-config/system-config.repository';
 
 export interface PrinterRow {
@@ -48,7 +47,7 @@ export async function listPrintersWithCounts(db: Db): Promise<PrinterRow[]> {
   );
 }
 
-/** The file types students may upload (shown with the printers): the allowed ones this server can take. */
+/** The configured file types (the service leaves out those this server cannot take). */
 export async function findCurrentFileTypes(db: Db): Promise<string[]> {
-  return activeFileTypes((await readSystemConfig(db)).current_file_type);
+  return (await readSystemConfig(db)).current_file_type;
 }

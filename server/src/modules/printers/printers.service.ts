@@ -5,6 +5,7 @@ import type {
   StudentPrinterListResponse,
 } from 'shared-api/contracts';
 import type { Db } from '../../db';
+import { activeFileTypes, type OfficeApp } from '../../documents/file-types';
 import { errors } from '../../lib/errors';
 import { collator, direction, facilityFilter, filterValue } from '../../lib/list-filters';
 import { MemoryCache } from '../../lib/memory-cache';
@@ -19,6 +20,8 @@ export const PRINTER_CACHE_TTL_MS = 2_000;
 export interface PrintersServiceDeps {
   db: Db;
   events: DomainEvents;
+  /** The LibreOffice applications of this machine: an Office type without its application is left out. */
+  officeApps: ReadonlySet<OfficeApp>;
   printerCacheTtlMs?: number;
 }
 
@@ -30,7 +33,7 @@ export function createPrintersService(deps: PrintersServiceDeps) {
 
   const printerCache = new MemoryCache(async () => {
     const rows = await listPrintersWithCounts(db);
-    const fileTypes = await findCurrentFileTypes(db);
+    const fileTypes = activeFileTypes(await findCurrentFileTypes(db), deps.officeApps);
     return { printers: rows.map(toStudentPrinter), admin: rows.map(toAdminPrinter), fileTypes };
   }, deps.printerCacheTtlMs ?? PRINTER_CACHE_TTL_MS);
 

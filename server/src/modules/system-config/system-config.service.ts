@@ -9,7 +9,7 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import type { AuthUser } from '../../types';
 import { recordFailure } from '../auth/auth.repository';
 import { noticeConfigChanged } from '../notices/notices.writers';
-import { inactiveFileTypes } from './file-types';
+import { inactiveFileTypes, type OfficeApp } from '../../documents/file-types';
 import * as repo from './system-config.repository';
 import { CONFIG_TEXTS, configChangeLine, configProblemText } from './system-config.texts';
 
@@ -18,6 +18,8 @@ export interface SystemConfigServiceDeps {
   events: DomainEvents;
   /** The login rules: the password of a change is limited the same way (free failures, doubling waits). */
   config: Pick<AppConfig, 'login'>;
+  /** The LibreOffice applications of this machine: the page marks the Office types it cannot take. */
+  officeApps: ReadonlySet<OfficeApp>;
 }
 
 export type SystemConfigService = ReturnType<typeof createSystemConfigService>;
@@ -25,7 +27,7 @@ export type SystemConfigService = ReturnType<typeof createSystemConfigService>;
 /** The failures of an officer's configuration password are kept with the logins', under this key. */
 const passwordKey = (userId: string) => `config-password:${userId}`;
 
-function toView(row: repo.SystemConfig, stamp: repo.ConfigStamp): SystemConfigView {
+function toView(row: repo.SystemConfig, stamp: repo.ConfigStamp, officeApps: ReadonlySet<OfficeApp>): SystemConfigView {
   return {
     currentBalance: row.current_balance,
     defaultBalance: row.default_balance,
@@ -36,7 +38,7 @@ function toView(row: repo.SystemConfig, stamp: repo.ConfigStamp): SystemConfigVi
     currentFileType: row.current_file_type,
     defaultFileType: row.default_file_type,
     isDefault: row.is_default,
-    inactiveFileTypes: inactiveFileTypes(row.current_file_type),
+    inactiveFileTypes: inactiveFileTypes(row.current_file_type, officeApps),
     updatedAt: stamp.updated_at && stamp.first_name !== null ? stamp.updated_at : null,
     updatedBy: stamp.first_name !== null ? { firstName: stamp.first_name, lastName: stamp.last_name ?? '' } : null,
   };
@@ -69,7 +71,7 @@ function changeLines(before: repo.SystemConfigWrite, after: repo.SystemConfigWri
  * when, before, after) and the notice to the other officers; then every cache and scheduler that reads
  * it is told ('config-changed').
  */
-export function createSystemConfigService({ db, events, config }: SystemConfigServiceDeps) {
+export function createSystemConfigService({ db, events, config, officeApps }: SystemConfigServiceDeps) {
   const { freeFailuresPerPair, maxDelayMs, windowMs } = config.login;
 
   async function checkPassword(user: AuthUser, password: string, ip: string): Promise<void> {
@@ -94,7 +96,7 @@ export function createSystemConfigService({ db, events, config }: SystemConfigSe
   return {
     async get(): Promise<SystemConfigView> {
       const [row, stamp] = await Promise.all([repo.readSystemConfig(db), repo.findConfigStamp(db)]);
-      return toView(row, stamp);
+      return toView(row, stamp, officeApps);
     },
 
     async update(user: AuthUser, body: SystemConfigUpdate, ip: string): Promise<SystemConfigView> {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AppError } from '../../../lib/errors';
+import { AppError } from '../lib/errors';
 import { PdfPagesPool, type PdfCountProblem } from './pdf-pages-pool';
 
 /**
