@@ -163,7 +163,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await app.register(cors, {
         origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        allowedHeaders: ['Authorization', 'Content-Type'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept-Language'],
+        exposedHeaders: ['Idempotency-Replayed', 'Retry-After'],
         maxAge: 600,
       });
     }

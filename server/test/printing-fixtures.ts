@@ -29,6 +29,7 @@ export async function submitPrint(
   token: string,
   files: { name: string; content: Buffer }[],
   fields: { printerId: string; documents?: unknown[] },
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   const form = new FormData();
   form.append('printerId', fields.printerId);
@@ -42,6 +43,7 @@ export async function submitPrint(
     headers: {
       'content-type': response.headers.get('content-type') ?? '',
       authorization: `Bearer ${token}`,
+      ...headers,
     },
   });
 }

@@ -616,6 +616,22 @@ WHERE u.id = p.user_id AND p.total <> 0;
 CREATE INDEX users_student_paid_idx ON users (total_paid, mssv) WHERE role = 'student';
 `;
 
+/**
+ * A print request sent once is charged once: each submission's Idempotency-Key, per student, with what
+ * it created. Written in the transaction of the charge; a repeat answers these logs and charges nothing.
+ */
+const printSubmissions = `
+CREATE TABLE print_submissions (
+  user_id     uuid NOT NULL REFERENCES users(id),
+  key         text NOT NULL CHECK (length(key) BETWEEN 1 AND 128),
+  fingerprint text NOT NULL,
+  log_ids     uuid[] NOT NULL,
+  total_cost  integer NOT NULL CHECK (total_cost >= 0),
+  created_at  timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, key)
+);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -626,4 +642,5 @@ export const migrations: readonly Migration[] = [
   { version: 7, name: "officer's desk: configuration audit, adjustments once, student names", sql: officerDesk },
   { version: 8, name: 'reports: daily figures kept by triggers, stored period reports', sql: reports },
   { version: 9, name: 'paid totals: the money each student paid, kept by a trigger', sql: paidTotals },
+  { version: 10, name: 'print submissions: one charge per Idempotency-Key', sql: printSubmissions },
 ];

@@ -250,3 +250,33 @@ export async function printedTotals(db: Db, userId: string): Promise<{ a3: numbe
   );
   return { a3: row?.a3 ?? 0, a4: row?.a4 ?? 0 };
 }
+
+/** A print request already received under an Idempotency-Key: what it was and what it created. */
+export interface SubmissionRow {
+  fingerprint: string;
+  log_ids: string[];
+  total_cost: number;
+}
+
+export async function findSubmission(db: Db, userId: string, key: string): Promise<SubmissionRow | undefined> {
+  return db.one<SubmissionRow>(
+    'SELECT fingerprint, log_ids::text[] AS log_ids, total_cost FROM print_submissions WHERE user_id = $1 AND key = $2',
+    [userId, key],
+  );
+}
+
+/**
+ * Records a submission in the transaction of its charge. False when the key is taken: another request
+ * with it committed first (the insert waits for it), so this one must roll back and answer that one.
+ */
+export async function insertSubmission(
+  db: Db,
+  row: { userId: string; key: string; fingerprint: string; logIds: string[]; totalCost: number },
+): Promise<boolean> {
+  const inserted = await db.one<{ key: string }>(
+    `INSERT INTO print_submissions (user_id, key, fingerprint, log_ids, total_cost)
+     VALUES ($1, $2, $3, $4::uuid[], $5) ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
+    [row.userId, row.key, row.fingerprint, row.logIds, row.totalCost],
+  );
+  return inserted !== undefined;
+}

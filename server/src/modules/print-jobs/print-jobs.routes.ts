@@ -232,6 +232,21 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, up
   return upload;
 }
 
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The submission's Idempotency-Key header (optional: the spec's own client sends none); 400 when malformed. */
+function readIdempotencyKey(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      'Header Idempotency-Key không hợp lệ: 1 đến 128 ký tự chữ, số hoặc . _ : - (một khóa cho mỗi lần gửi)',
+    );
+  }
+  return header;
+}
+
 export default async function printJobsRoutes(app: FastifyInstance): Promise<void> {
   const uploadDir = uploadDirFor(app.appConfig.dataDir);
   const service = app.services.printJobs;
@@ -255,13 +270,17 @@ export default async function printJobsRoutes(app: FastifyInstance): Promise<voi
           'Lỗi: 400 tùy chọn sai, 404 máy in không tồn tại, 413 tệp quá lớn, 415 loại tệp không được phép hoặc ' +
           'nội dung không khớp đuôi tệp (kiểm tra ngay từ những byte đầu), 422 máy in tạm dừng / tệp hỏng hoặc mã hóa / ' +
           'cây trang không hợp lệ / quá 10.000 trang / không đủ số trang (data.missing; số dư 0 bị từ chối trước khi nhận tệp), ' +
-          '429 quá 2 yêu cầu in cùng lúc của một sinh viên, 503 máy chủ đang nhận quá nhiều tệp.',
+          '429 quá 2 yêu cầu in cùng lúc của một sinh viên, 503 máy chủ đang nhận quá nhiều tệp. ' +
+          'Header Idempotency-Key (tùy chọn, 1–128 ký tự A-Z a-z 0-9 . _ : -, một khóa mới cho mỗi lần gửi, giữ nguyên ' +
+          'khi gửi lại): gửi lại cùng khóa trả về kết quả lần đầu (header Idempotency-Replayed: true) và không trừ trang ' +
+          'lần nữa; cùng khóa với một yêu cầu khác: 409.',
         consumes: ['multipart/form-data'],
         response: responses(SubmitData),
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const idempotencyKey = readIdempotencyKey(request.headers['idempotency-key']);
       let bodyRead = false;
       let release: (() => void) | undefined;
       try {
@@ -273,7 +292,9 @@ export default async function printJobsRoutes(app: FastifyInstance): Promise<voi
         const upload = await readPrintUpload(request, limits, uploadDir);
         bodyRead = true;
         try {
-          return ok(await service.submit(user, upload, limits), SUBMIT_OK_MESSAGE);
+          const { answer, replayed } = await service.submit(user, upload, limits, idempotencyKey);
+          if (replayed) void reply.header('idempotency-replayed', 'true');
+          return ok(answer, SUBMIT_OK_MESSAGE);
         } finally {
           // the accepted files were renamed to their documents' names: what is left was refused
           await removeSpooled(upload);

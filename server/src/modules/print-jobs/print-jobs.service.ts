@@ -29,9 +29,11 @@ import {
   findLogsByIds,
   findPrinterStatus,
   findPrinterStatusForShare,
+  findSubmission,
   findUploadConfig,
   insertDocument,
   insertPrintingLog,
+  insertSubmission,
   listStudentLogs,
   lockBalance,
   printedTotals,
@@ -161,6 +163,27 @@ interface PreparedDocument {
   spooled: SpooledFile | undefined;
 }
 
+/** What a submission answers, and whether it is the answer of an earlier one with the same key. */
+export interface SubmitResult {
+  answer: StudentPrintingResponse;
+  replayed: boolean;
+}
+
+/** Another request with the same Idempotency-Key committed first (rolls this one back). */
+class SubmissionTaken extends Error {}
+
+/**
+ * What makes two submissions the same request: the printer, the options and each file's name and size.
+ * A key sent again with another request is refused rather than answered with the first one's result.
+ */
+function submissionFingerprint(printerId: string, upload: PrintUpload): string {
+  const files = upload.files.map((file) => [file.filename, file.spooled.size]);
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([printerId, upload.documents ?? null, files]))
+    .digest('hex');
+}
+
 export interface PrintJobsServiceDeps {
   db: Db;
   events: DomainEvents;
@@ -234,6 +257,28 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
     );
   }
 
+  /**
+   * The answer of a submission already received under this key (its logs as they are now, the balance
+   * now), undefined when the key is new; 409 when the key was used for another request.
+   */
+  async function replay(userId: string, key: string, fingerprint: string): Promise<SubmitResult | undefined> {
+    const earlier = await findSubmission(db, userId, key);
+    if (!earlier) return undefined;
+    if (earlier.fingerprint !== fingerprint) {
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'Khóa Idempotency-Key này đã được dùng cho một yêu cầu in khác. Hãy tạo khóa mới cho mỗi yêu cầu',
+      );
+    }
+    const logs = await findLogsByIds(db, earlier.log_ids);
+    const balance = (await findBalance(db, userId)) ?? 0;
+    return {
+      answer: { printingLogs: logs.map(toStudentLog), totalCost: earlier.total_cost, balance },
+      replayed: true,
+    };
+  }
+
   return {
     /** Cached history answers (tests). */
     get historyCacheSize(): number {
@@ -272,9 +317,20 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
      * here. Then, in one transaction, every document is stored, queued and charged (one ledger row per
      * job), or none is: not enough pages answers 422 with the missing count.
      */
-    async submit(user: AuthUser, upload: PrintUpload, limits: UploadLimits): Promise<StudentPrintingResponse> {
+    async submit(
+      user: AuthUser,
+      upload: PrintUpload,
+      limits: UploadLimits,
+      idempotencyKey: string | null = null,
+    ): Promise<SubmitResult> {
       const printerId = upload.printerId?.trim();
       if (!printerId) throw new AppError(400, 'VALIDATION_FAILED', 'Thiếu trường bắt buộc "printerId"');
+      const fingerprint = submissionFingerprint(printerId, upload);
+      if (idempotencyKey !== null) {
+        // a repeat of a submission already charged: its answer again, nothing counted or charged
+        const earlier = await replay(user.id, idempotencyKey, fingerprint);
+        if (earlier) return earlier;
+      }
       const printer = await findPrinterStatus(db, printerId);
       if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
       if (printer.status !== 1) throw errors.businessRule(PRINTER_PAUSED_MESSAGE);
@@ -381,16 +437,34 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
             after = entry.balance;
             ids.push(logId);
           }
+          if (idempotencyKey !== null) {
+            const first = await insertSubmission(t, {
+              userId: user.id,
+              key: idempotencyKey,
+              fingerprint,
+              logIds: ids,
+              totalCost,
+            });
+            // the same submission committed meanwhile (a retry racing the first send): undo this one
+            if (!first) throw new SubmissionTaken();
+          }
           return { ids, balance: after };
         });
       } catch (error) {
         await removeFiles(stored.names);
+        if (error instanceof SubmissionTaken && idempotencyKey !== null) {
+          const earlier = await replay(user.id, idempotencyKey, fingerprint);
+          if (earlier) return earlier;
+        }
         throw error;
       }
 
       queueChanged(user.id, printerId);
       const logs = await findLogsByIds(db, result.ids);
-      return { printingLogs: logs.map(toStudentLog), totalCost, balance: result.balance };
+      return {
+        answer: { printingLogs: logs.map(toStudentLog), totalCost, balance: result.balance },
+        replayed: false,
+      };
     },
 
     /**
