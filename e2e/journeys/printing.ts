@@ -146,6 +146,48 @@ export const printingJourneys: Journey[] = [
     },
   },
   {
+    name: 'printing: a printer page opened by its address forgets a sent file; each send is charged once',
+    async run(ctx) {
+      const { page, errors, close } = await newPage(ctx, 1280, 900);
+      await signInStudent(page, ctx.url);
+      await ensureBalance(page, 10 + 5);
+      const before = await headerBalance(page);
+      const stamp = Date.now();
+      const byAddress = async () => {
+        // a bookmark or a typed address: a fresh load of the page, not a click through the printer list
+        await page.goto('about:blank');
+        await page.goto(`${ctx.url}/#/Printing/${PRINTER}`);
+        await page.getByRole('heading', { name: 'CẤU HÌNH IN', exact: true }).waitFor();
+      };
+
+      await byAddress();
+      const first = `e2e-address-a-${stamp}.pdf`;
+      const firstCost = await chooseFile(page, await makePdf(first, 5), first, { copies: 2, perSheet: 1 });
+      await confirmPrint(page, firstCost);
+
+      await byAddress();
+      await page.getByText('Chưa chọn tệp nào', { exact: true }).waitFor();
+      const left = await page.getByRole('region', { name: first, exact: true }).count();
+      assert(left === 0, `the sent file is still listed (${left})`);
+
+      const second = `e2e-address-b-${stamp}.pdf`;
+      const secondCost = await chooseFile(page, await makePdf(second, 5), second, { copies: 1, perSheet: 1 });
+      await confirmPrint(page, secondCost);
+      await historyRow(page, second).waitFor();
+      for (const name of [first, second]) {
+        const rows = await historyRow(page, name).count();
+        assert(rows === 1, `${name} shows ${rows} times in the history`);
+      }
+      const after = await waitForHeaderBalance(page, before - firstCost - secondCost);
+      assert(
+        after === before - firstCost - secondCost,
+        `balance ${before} → ${after}, expected ${firstCost} + ${secondCost} charged once each`,
+      );
+      assert(errors.length === 0, `console errors: ${errors.join(' | ')}`);
+      await close();
+    },
+  },
+  {
     name: 'printing: a job queued behind a long one is cancelled from /History and its pages come back',
     async run(ctx) {
       const { page, errors, close } = await newPage(ctx);

@@ -110,6 +110,11 @@ apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
   return apiClient.request(config);
 });
 
+/** The HTTP status the server answered with, or null when no answer came (network, timeout). */
+export function apiErrorStatus(error: unknown): number | null {
+  return (error as AxiosError | undefined)?.response?.status ?? null;
+}
+
 /** The Vietnamese message of an API error, for toasts and the login box. */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   const data = (error as AxiosError<Partial<ApiEnvelope<unknown>>>)?.response?.data;

@@ -10,6 +10,7 @@ export {
   configureApiClient,
   refreshAccessToken,
   apiErrorMessage,
+  apiErrorStatus,
   SessionExpiredError,
   REFRESH_PATH,
 } from './client';
@@ -64,3 +65,4 @@ export {
   CHAT_PAGE,
   type ChatContact,
 } from './api/chat';
+export { newRequestId } from './request-id';

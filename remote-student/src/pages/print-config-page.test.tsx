@@ -212,6 +212,10 @@ describe('/Printing/:PrinterID', () => {
       },
     ]);
     expect(typeof request.onUploadProgress).toBe('function');
+    // the submission is named once, so a repeat of it is charged once
+    expect(String(request.headers['Idempotency-Key'])).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
 
     expect(await screen.findByText('Yêu cầu in ấn đã được xác nhận!')).toBeInTheDocument();
     expect(useSessionStore.getState().balance).toBe(15);
@@ -235,5 +239,34 @@ describe('/Printing/:PrinterID', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Gửi yêu cầu in' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Xác nhận' }));
     expect(await screen.findByText('Gửi yêu cầu in ấn thất bại!')).toBeInTheDocument();
+  });
+
+  it('a send that got no answer is retried under the same Idempotency-Key; an answered one gets a new key', async () => {
+    let attempt = 0;
+    const adapter = serve((config) => {
+      attempt += 1;
+      if (attempt === 1)
+        return Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true, config }));
+      if (attempt === 2) return answer(config, 422, { success: false, message: 'Máy in đang tạm dừng', code: 'X' });
+      return answer(config, 200, ok({ printingLogs: [], totalCost: 1, balance: 19 }, 'ok'));
+    });
+    const { choose } = await renderConfig();
+    await choose([file('a.docx')]);
+    await screen.findByRole('region', { name: 'a.docx' });
+    const send = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Gửi yêu cầu in' }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Xác nhận' }));
+    };
+    await send();
+    expect(await screen.findByText('Gửi yêu cầu in ấn thất bại!')).toBeInTheDocument();
+    await send();
+    expect(await screen.findByText('Máy in đang tạm dừng')).toBeInTheDocument();
+    await send();
+    expect(await screen.findByTestId('where')).toHaveTextContent('/History');
+    const keys = posts(adapter).map((request) => String(request.headers['Idempotency-Key']));
+    expect(keys).toHaveLength(3);
+    // no answer: the same submission again; an answer (the refusal) ends it, so the next is a new one
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
   });
 });

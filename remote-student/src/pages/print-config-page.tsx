@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, App, Button, Divider, Dragger, Empty, Flex, Result, Skeleton, Typography } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
-import { apiErrorMessage, useSessionStore } from 'shared-api';
+import { apiErrorMessage, apiErrorStatus, newRequestId, useSessionStore } from 'shared-api';
 import { PageFrame } from 'shared-ui';
 import { submitPrinting } from '../features/print-job/api/submit-printing';
 import { ConfirmPrintModal } from '../features/print-job/components/confirm-print-modal';
@@ -23,11 +23,14 @@ export default function PrintConfigPage() {
   const balance = useSessionStore((s) => s.balance);
   const setBalance = useSessionStore((s) => s.setBalance);
   const { printer, loading, error } = usePrinter(PrinterID);
-  const { files, allowed, add, remove, update, setOptions, total, unknown, invalid } = usePrintFiles(
+  const { files, allowed, add, remove, clear, update, setOptions, total, unknown, invalid } = usePrintFiles(
     printer?.currentFileType ?? NO_TYPES,
   );
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  // The Idempotency-Key of the request being sent: kept while no answer came back (a retry of the same
+  // request is answered once), a new one after any answer.
+  const submissionKey = useRef<string | null>(null);
 
   const typesText = allowed.map((type) => `.${type}`).join(', ');
   const shownBalance = Math.floor(balance);
@@ -56,17 +59,24 @@ export default function PrintConfigPage() {
   const handleConfirm = async () => {
     if (files.length === 0 || progress !== null || missing > 0) return;
     setProgress(0);
+    submissionKey.current ??= newRequestId();
     try {
       const result = await submitPrinting(
         PrinterID,
         files.map((f) => ({ file: f.file, options: documentOptions(f) })),
+        submissionKey.current,
         setProgress,
       );
+      submissionKey.current = null;
+      // sent: nothing of this request may be listed (and sent) again, whatever page comes next
+      clear();
       setBalance(result.balance);
       notification.success({ title: t('printConfig.success') });
       setConfirming(false);
       navigate('/History');
     } catch (err) {
+      // an answer (a refusal) ends this submission; without one (the network), a retry is the same one
+      if (apiErrorStatus(err) !== null) submissionKey.current = null;
       notification.error({ title: apiErrorMessage(err, t('printConfig.failure')) });
       setConfirming(false);
     } finally {

@@ -11,10 +11,10 @@ import {
   type StudentHistoryDetailRow,
   type StudentLedgerView,
   type StudentRecord,
+  newRequestId,
 } from 'shared-api';
 import { formatVietnamDateTime, ResponsiveTable, useMediaQuery, type ResponsiveColumn } from 'shared-ui';
 import { formatCount, fullName } from '../activity-format';
-import { newRequestId } from '../request-id';
 import { AdjustmentDialog } from './adjustment-dialog';
 
 /** Page movements per page of the ledger. */

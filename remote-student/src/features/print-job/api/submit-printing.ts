@@ -17,13 +17,19 @@ export function printingForm(printerId: string, documents: readonly PrintDocumen
   return form;
 }
 
-/** POST /v1/student/printing: the created logs and the new balance. `onProgress` gets 0..100. */
+/**
+ * POST /v1/student/printing: the created logs and the new balance. `onProgress` gets 0..100.
+ * `submissionKey` names this submission (Idempotency-Key): sent again, the server answers the first result
+ * and charges nothing, so a retry after a lost answer never prints twice.
+ */
 export async function submitPrinting(
   printerId: string,
   documents: readonly PrintDocument[],
+  submissionKey: string,
   onProgress?: (percent: number) => void,
 ): Promise<StudentPrintingResponse> {
   return apiPost<StudentPrintingResponse>('/v1/student/printing', printingForm(printerId, documents), {
+    headers: { 'Idempotency-Key': submissionKey },
     // Uploads of large documents may take longer than the client's default timeout.
     timeout: 0,
     onUploadProgress: (event) => {

@@ -94,6 +94,12 @@ export function usePrintFiles(allowedTypes: readonly string[]) {
     [],
   );
 
+  /** Empties the list: after a successful send nothing of that request stays to be sent again. */
+  const clear = useCallback(() => {
+    names.current.clear();
+    setFiles([]);
+  }, []);
+
   const priced: PricedFile[] = useMemo(
     () =>
       files.map((f) => {
@@ -113,6 +119,7 @@ export function usePrintFiles(allowedTypes: readonly string[]) {
     allowed,
     add,
     remove,
+    clear,
     update,
     setOptions,
     total,

@@ -1,7 +1,8 @@
 /**
- * A random UUID (v4) naming one adjustment: sent again on a retry or a double click, the server applies
- * it once. crypto.randomUUID needs a secure context (https or localhost); the portal may be served over
- * plain http on a campus address, so the same is built from getRandomValues there.
+ * A random UUID (v4) naming one request (a print submission's Idempotency-Key, an adjustment's requestId):
+ * sent again on a retry or a double click, the server applies it once. crypto.randomUUID needs a secure
+ * context (https or localhost); the portal may be served over plain http on a campus address, so the same
+ * is built from getRandomValues there.
  */
 export function newRequestId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
