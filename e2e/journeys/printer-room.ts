@@ -62,8 +62,18 @@ export const printerRoomJourneys: Journey[] = [
       await dialog.waitFor({ state: 'hidden' });
       await printer.getByText('Tạm dừng', { exact: true }).waitFor();
 
-      // The student's open history follows without a reload: cancelled, with the reason, pages back.
+      // The student is told at once: which file, which printer, how many pages came back.
+      const told = s.locator('.ant-notification-notice', { hasText: `Yêu cầu in tại máy ${PRINTER} đã bị hủy` });
+      await told.waitFor({ timeout: 10_000 });
+      const said = await told.innerText();
+      assert(
+        said.includes(name) && said.includes(`Đã hoàn lại ${cost} trang A4`) && said.includes('Máy in bị tắt'),
+        `the refund message: ${said}`,
+      );
+      await screenshot(s, 'printer-room-student-told');
+      // The student's open history follows without a reload: cancelled, with the reason on the row, pages back.
       await row.getByText('Đã hủy', { exact: true }).waitFor({ timeout: 10_000 });
+      await row.getByTestId('failure-reason').filter({ hasText: 'Máy in bị tắt, đã hoàn lại trang' }).waitFor();
       const after = await waitForHeaderBalance(s, before);
       assert(after === before, `balance after the disable is ${after}, expected ${before} back`);
       await row.click();

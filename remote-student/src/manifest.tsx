@@ -31,6 +31,8 @@ const manifest: RemoteManifest = {
   locales: { vi: { ...vi, payments: paymentsVi }, en: { ...en, payments: paymentsEn } },
   // Buy more paper and the page movements, in the user dropdown; loaded when the dropdown first opens.
   UserMenuExtra: lazy(() => import('./features/payments/components/user-menu-extra')),
+  // Told on every page when a job of theirs is refunded by someone else (a printer disabled or failing).
+  Watcher: lazy(() => import('./features/history/components/job-refund-watcher')),
   singletons: {
     react: useState,
     'react-dom': createPortal,

@@ -34,6 +34,11 @@ export interface RemoteManifest {
   /** Extra content of the user dropdown (the student's buy-paper button and ledger link). */
   UserMenuExtra?: ComponentType;
   /**
+   * Mounted once by the layout while the role is signed in, whatever the page: live messages of the
+   * role (the student is told when a job of theirs is refunded). Renders nothing itself.
+   */
+  Watcher?: ComponentType;
+  /**
    * The module objects the remote got for each shared singleton; the shell compares them with its
    * own to prove there is one instance of each (a mismatch is reported, and e2e fails on it).
    */

@@ -5,6 +5,7 @@ import { historyQuery, DEFAULT_HISTORY_FILTERS } from '../features/history/api/f
 import { emitFakeSocketEvent } from 'test-support/fake-socket';
 import { answer, initI18n, mockApi, ok, paramsOf, renderPage, resetSession, student } from '../test/page-harness';
 import HistoryPage from './history-page';
+import JobRefundWatcher from '../features/history/components/job-refund-watcher';
 
 jest.setTimeout(30_000);
 
@@ -223,5 +224,43 @@ describe('/History', () => {
     fireEvent.click(screen.getByText('jam.pdf'));
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Máy in báo kẹt giấy')).toBeInTheDocument();
+  });
+
+  it('a job ended by someone else: its row says why, and the student is told live with the file, printer and pages', async () => {
+    const title = '<img src=x onerror=alert(1)> Giải tích.pdf';
+    const adapter = serve({}, [
+      log('a', 'Failed', title, '2024-10-01T03:00:00.000Z', { failureReason: 'printer disabled', cost: 6 }),
+    ]);
+    renderPage(
+      '/History',
+      '/History',
+      <>
+        <HistoryPage />
+        <JobRefundWatcher />
+      </>,
+    );
+    const row = await rowOf(title);
+    expect(within(row).getByText('Đã hủy')).toBeInTheDocument();
+    expect(within(row).getByTestId('failure-reason')).toHaveTextContent('Máy in bị tắt, đã hoàn lại trang');
+
+    const infoCalls = () =>
+      adapter.mock.calls.filter(([c]) => (c as InternalAxiosRequestConfig).url === '/v1/user/information').length;
+    const before = infoCalls();
+    act(() =>
+      emitFakeSocketEvent('job-refunded', {
+        printingLogId: 'a',
+        printerId: 'B1-109',
+        title,
+        pages: 6,
+        reason: 'printer disabled',
+      }),
+    );
+    expect(await screen.findByText('Yêu cầu in tại máy B1-109 đã bị hủy')).toBeInTheDocument();
+    const description = screen.getByText(/Đã hoàn lại 6 trang A4/);
+    // the file name is the student's own text: shown as text, never as markup
+    expect(description).toHaveTextContent(`Tệp "${title}" không được in: Máy in bị tắt, đã hoàn lại trang.`);
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    // the header's balance is read again at once
+    await waitFor(() => expect(infoCalls()).toBeGreaterThan(before));
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatMessage, PrinterChangeAction, Role } from 'shared-api/contracts';
+import type { ChatMessage, JobRefundedEvent, PrinterChangeAction, Role } from 'shared-api/contracts';
 
 /**
  * What happened in the domain, raised in one place by the module that did it, after its transaction
@@ -17,6 +17,11 @@ export interface DomainEventMap {
   };
   /** A student's print job changed state (submitted, cancelled, printing, done, failed, requeued). */
   'job-changed': { userId: string; printerId?: string };
+  /**
+   * A student's job was ended by someone else (a printer disabled, a printer failure) and refunded in
+   * that transaction: the student is told which file, where, how many pages came back and why.
+   */
+  'job-refunded': JobRefundedEvent & { userId: string };
   /** A ledger row was written for a user: their balance moved. */
   'ledger-written': { userId: string };
   /** An officer adjusted a student's pages (the student's history and balance reload). */

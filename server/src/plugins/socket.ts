@@ -68,6 +68,7 @@ export default fp(
     app.events.on('printer-changed', () => realtime.emitPrinterListChanged());
     app.events.on('job-changed', ({ userId }) => realtime.emitStudentHistoryChanged(userId));
     app.events.on('pages-adjusted', ({ userId }) => realtime.emitStudentHistoryChanged(userId));
+    app.events.on('job-refunded', ({ userId, ...event }) => realtime.emitJobRefunded(userId, event));
     // students reload their printers: the allowed file types travel with the list
     app.events.on('config-changed', () => realtime.emitPrinterListChanged());
     app.events.on('notices-changed', ({ roles }) => realtime.emitNotificationsChanged({ roles }));

@@ -175,10 +175,19 @@ export class Dispatcher {
         note: `Hoàn trang: ${reason}`,
       });
       // the staff and the officers are told, in this same transaction
-      return { userId: row.user_id, told: await noticeJobFailed(t, jobId, reason) };
+      return { row, told: await noticeJobFailed(t, jobId, reason) };
     });
     if (!failed) return false;
-    this.changed(failed.userId);
+    const { row } = failed;
+    this.changed(row.user_id);
+    this.options.events.emit('job-refunded', {
+      userId: row.user_id,
+      printingLogId: jobId,
+      printerId: row.printer_id,
+      title: row.title,
+      pages: row.cost,
+      reason,
+    });
     if (failed.told.length > 0) this.options.events.emit('notices-changed', { roles: failed.told });
     return true;
   }

@@ -76,11 +76,13 @@ export async function failJob(
   db: Db,
   jobId: string,
   reason: string,
-): Promise<{ user_id: string; cost: number } | undefined> {
-  return db.one<{ user_id: string; cost: number }>(
-    `UPDATE printing_logs SET status = 'Failed', failure_reason = $2, finish_date = now(), claimed_at = NULL,
+): Promise<{ user_id: string; cost: number; printer_id: string; title: string } | undefined> {
+  return db.one<{ user_id: string; cost: number; printer_id: string; title: string }>(
+    `UPDATE printing_logs l SET status = 'Failed', failure_reason = $2, finish_date = now(), claimed_at = NULL,
             updated_at = now()
-     WHERE id = $1 AND status = 'InProgress' RETURNING user_id, cost`,
+     FROM documents d
+     WHERE d.id = l.document_id AND l.id = $1 AND l.status = 'InProgress'
+     RETURNING l.user_id, l.cost, l.printer_id, d.title`,
     [jobId, reason],
   );
 }

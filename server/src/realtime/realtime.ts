@@ -4,6 +4,7 @@ import {
   socketRooms,
   type ChatMessage,
   type ClientToServerEvents,
+  type JobRefundedEvent,
   type Role,
   type ServerToClientEvents,
 } from 'shared-api/contracts';
@@ -37,6 +38,8 @@ export interface Realtime {
    * rooms (their unread counts move when the conversation is not open); a socket in both gets it once.
    */
   emitMessage(conversationId: string, message: ChatMessage, to?: string[]): void;
+  /** A job of this student's was ended by someone else and refunded: to that student's own room only. */
+  emitJobRefunded(userId: string, event: JobRefundedEvent): void;
 }
 
 export function createRealtime(io: RealtimeServer | null): Realtime {
@@ -46,6 +49,7 @@ export function createRealtime(io: RealtimeServer | null): Realtime {
       emitStudentHistoryChanged: () => undefined,
       emitNotificationsChanged: () => undefined,
       emitMessage: () => undefined,
+      emitJobRefunded: () => undefined,
     };
   }
   return {
@@ -62,6 +66,9 @@ export function createRealtime(io: RealtimeServer | null): Realtime {
       }
       const roles = (target.roles ?? ['staff', 'spso']).filter((role) => role === 'staff' || role === 'spso');
       if (roles.length > 0) io.to(roles.map(socketRooms.role)).emit(SOCKET_EVENTS.updateNotificationList);
+    },
+    emitJobRefunded(userId, event) {
+      io.to(socketRooms.user(userId)).emit(SOCKET_EVENTS.jobRefunded, event);
     },
     emitMessage(conversationId, message, to = []) {
       io.to([socketRooms.conversation(conversationId), ...to.map(socketRooms.user)]).emit(

@@ -6,6 +6,8 @@ export const SOCKET_EVENTS = {
   getMessage: 'get-message',
   joinRoom: 'join-room',
   createMessage: 'create-message',
+  /** Server → the student: a job of theirs was ended by someone else (printer disabled, failed) and refunded. */
+  jobRefunded: 'job-refunded',
   /** Server → client: the access token of the handshake has expired; refresh and reconnect. */
   tokenExpired: 'token-expired',
 } as const;

@@ -17,11 +17,28 @@ export interface CreateMessagePayload {
 export type SocketAck<T = null> = { ok: true; data: T } | { ok: false; code: ErrorCode; message: string };
 
 /** Server → client events (socket.io typed events). The update-* events carry no payload: reload. */
+/**
+ * A student's job that someone else ended (staff disabled its printer, the printer failed it), refunded
+ * in the same transaction: what the student is told live. `reason` is printing_logs.failure_reason
+ * ('printer disabled', or the printer's own words).
+ */
+export interface JobRefundedEvent {
+  printingLogId: string;
+  printerId: string;
+  /** The file's name as the student uploaded it (user text: shown escaped). */
+  title: string;
+  /** A4 pages given back. */
+  pages: number;
+  reason: string;
+}
+
 export interface ServerToClientEvents {
   'update-printer-list': () => void;
   'update-student-history': () => void;
   'update-notification-list': () => void;
   'get-message': (message: ChatMessage) => void;
+  /** To the job's owner only: their job was ended by someone else and its pages given back. */
+  'job-refunded': (event: JobRefundedEvent) => void;
   /** The handshake's access token expired: the server disconnects next; refresh and reconnect. */
   'token-expired': () => void;
 }

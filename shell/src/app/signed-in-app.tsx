@@ -65,7 +65,15 @@ export default function SignedInApp({ role }: { role: Role }) {
             .map(({ path, Component }) => (
               <Route key={path} path={path} element={page(Component)} />
             ))}
-          <Route element={<AppLayout items={items} UserMenuExtra={remote.manifest?.UserMenuExtra} />}>
+          <Route
+            element={
+              <AppLayout
+                items={items}
+                UserMenuExtra={remote.manifest?.UserMenuExtra}
+                Watcher={remote.manifest?.Watcher}
+              />
+            }
+          >
             {[...shellRoutes, ...remoteRoutes.filter((r) => r.layout !== 'none')].map(({ path, Component }) => (
               <Route key={path} path={path} element={page(Component)} />
             ))}

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router-dom';
 import { Badge, Button, Tooltip } from 'antd';
@@ -16,6 +16,8 @@ import './layout.css';
 interface Props {
   items: SideMenuItem[];
   UserMenuExtra?: ComponentType;
+  /** The role's live messages (see RemoteManifest.Watcher), mounted once on every page. */
+  Watcher?: ComponentType;
 }
 
 /** The header's messages button (staff and officers) with the count of unread messages. */
@@ -33,7 +35,7 @@ function MessagesButton({ onOpen }: { onOpen: () => void }) {
 }
 
 /** The signed-in layout: fixed header, side menu, and the page. */
-export function AppLayout({ items, UserMenuExtra }: Props) {
+export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const role = useSessionStore((s) => s.role);
@@ -72,6 +74,11 @@ export function AppLayout({ items, UserMenuExtra }: Props) {
         <Outlet />
       </main>
       {role !== 'student' && <ChatDrawer open={chatOpen} onClose={() => setChatOpen(false)} />}
+      {Watcher && (
+        <Suspense fallback={null}>
+          <Watcher />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -69,7 +69,7 @@ interface ChangeOutcome {
   printerId: string;
   changeId: number | null;
   action: PrinterChangeAction | null;
-  refunded: { userId: string; pages: number }[];
+  refunded: { userId: string; pages: number; jobId: string; title: string }[];
   /** The roles a notice of the change went to. */
   told: Role[];
 }
@@ -102,6 +102,17 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
       events.emit('ledger-written', { userId });
       events.emit('job-changed', { userId, printerId: outcome.printerId });
     }
+    // each owner is told which of their files came back and why (they did not cancel it themselves)
+    for (const job of outcome.refunded) {
+      events.emit('job-refunded', {
+        userId: job.userId,
+        printingLogId: job.jobId,
+        printerId: outcome.printerId,
+        title: job.title,
+        pages: job.pages,
+        reason: PRINTER_DISABLED_REASON,
+      });
+    }
     const pagesRefunded = outcome.refunded.reduce((sum, r) => sum + r.pages, 0);
     const printer = await printers.adminPrinter(outcome.printerId).catch(() => undefined);
     if (!printer) throw notFound(outcome.printerId);
@@ -126,7 +137,7 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
       const after = next(before);
       const changes = diff(before, after);
       if (Object.keys(changes).length === 0) return { printerId, changeId: null, action: null, refunded: [], told: [] };
-      const refunded: { userId: string; pages: number }[] = [];
+      const refunded: ChangeOutcome['refunded'] = [];
       if (before.status === 1 && after.status === 0) {
         for (const job of await failQueuedJobs(t, printerId, PRINTER_DISABLED_REASON)) {
           const entry = await applyLedgerEntry(t, {
@@ -138,7 +149,7 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
             note: 'Máy in bị tạm dừng: hoàn trang yêu cầu đang đợi',
             createdBy: actor.id,
           });
-          if (entry.applied) refunded.push({ userId: job.user_id, pages: job.cost });
+          if (entry.applied) refunded.push({ userId: job.user_id, pages: job.cost, jobId: job.id, title: job.title });
         }
       }
       await updatePrinterFields(t, printerId, after);

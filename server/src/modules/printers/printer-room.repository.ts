@@ -203,13 +203,15 @@ export async function failQueuedJobs(
   db: Db,
   printerId: string,
   reason: string,
-): Promise<{ id: string; user_id: string; cost: number }[]> {
+): Promise<{ id: string; user_id: string; cost: number; title: string }[]> {
   return db.query(
-    `UPDATE printing_logs
+    `UPDATE printing_logs l
      SET status = 'Failed', failure_reason = $2, finish_date = now(), updated_at = now()
-     WHERE id IN (SELECT id FROM printing_logs WHERE printer_id = $1 AND status = 'Queued' FOR UPDATE)
-       AND status = 'Queued'
-     RETURNING id, user_id, cost`,
+     FROM documents d
+     WHERE d.id = l.document_id
+       AND l.id IN (SELECT id FROM printing_logs WHERE printer_id = $1 AND status = 'Queued' FOR UPDATE)
+       AND l.status = 'Queued'
+     RETURNING l.id, l.user_id, l.cost, d.title`,
     [printerId, reason],
   );
 }

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Typography } from 'antd';
 import type { PrintingLog } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
 import { PrintStatusTag } from '../print-status-tag/print-status-tag';
 import { ResponsiveTable, type ResponsiveColumn } from '../responsive-table/responsive-table';
 import { toVietnamTime } from '../vietnam-time/vietnam-time';
-import { optionsSummary, type PrintLogOptions } from './options-summary';
+import { failureReasonText, optionsSummary, type PrintLogOptions } from './options-summary';
 
-export interface PrintLogTableProps<T extends PrintingLog & PrintLogOptions> {
+export interface PrintLogTableProps<T extends PrintingLog & PrintLogOptions & { failureReason?: string | null }> {
   logs: T[];
   loading: boolean;
   onOpen(log: T): void;
@@ -26,7 +27,7 @@ export interface PrintLogTableProps<T extends PrintingLog & PrintLogOptions> {
  * a phone; a row opens its details. The student's history uses it; a printer's log for staff and officers
  * is the same list.
  */
-export function PrintLogTable<T extends PrintingLog & PrintLogOptions>({
+export function PrintLogTable<T extends PrintingLog & PrintLogOptions & { failureReason?: string | null }>({
   logs,
   loading,
   onOpen,
@@ -49,8 +50,18 @@ export function PrintLogTable<T extends PrintingLog & PrintLogOptions>({
     {
       key: 'status',
       title: t('printLog.columns.status'),
-      width: 110,
-      render: (_, log) => <PrintStatusTag status={log.status} />,
+      width: 150,
+      // a job ended by someone else says why on its row (a disabled printer, the printer's error)
+      render: (_, log) => (
+        <>
+          <PrintStatusTag status={log.status} />
+          {log.status === 'Failed' && log.failureReason ? (
+            <Typography.Text type="secondary" data-testid="failure-reason" style={{ display: 'block', fontSize: 12 }}>
+              {failureReasonText(log.failureReason, t)}
+            </Typography.Text>
+          ) : null}
+        </>
+      ),
     },
     { key: 'printer', title: t('printLog.columns.printerId'), width: 110, dataIndex: 'printerId' },
     ...extraColumns,

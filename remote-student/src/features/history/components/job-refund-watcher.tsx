@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { App } from 'antd';
+import { refreshUser, SOCKET_EVENTS, useSocketEvent, type JobRefundedEvent } from 'shared-api';
+import { failureReasonText } from 'shared-ui';
+
+/**
+ * Tells the student, on whatever page they are, that a job of theirs was ended by someone else (staff
+ * disabled its printer, the printer failed it) and its pages given back: the file, the printer, the
+ * pages and why. The file name is the student's own text, rendered as text by React (never as HTML).
+ */
+export default function JobRefundWatcher() {
+  const { t } = useTranslation('student');
+  const { t: tUi } = useTranslation('ui');
+  const { notification } = App.useApp();
+  useSocketEvent(SOCKET_EVENTS.jobRefunded, (payload) => {
+    const event = payload as JobRefundedEvent;
+    notification.warning({
+      key: `job-refunded-${event.printingLogId}`,
+      title: t('refund.title', { printerId: event.printerId }),
+      description: t('refund.description', {
+        title: event.title,
+        printerId: event.printerId,
+        pages: event.pages,
+        reason: failureReasonText(event.reason, tUi),
+        interpolation: { escapeValue: false },
+      }),
+      duration: 10,
+    });
+    // the balance in the header follows at once
+    void refreshUser();
+  });
+  return null;
+}
