@@ -71,6 +71,9 @@ export const printerRoomJourneys: Journey[] = [
         `the refund message: ${said}`,
       );
       await screenshot(s, 'printer-room-student-told');
+      // read: closed, as the student would (it sits over the header's user button)
+      await told.locator('.ant-notification-notice-close').click();
+      await told.waitFor({ state: 'hidden' });
       // The student's open history follows without a reload: cancelled, with the reason on the row, pages back.
       await row.getByText('Đã hủy', { exact: true }).waitFor({ timeout: 10_000 });
       await row.getByTestId('failure-reason').filter({ hasText: 'Máy in bị tắt, đã hoàn lại trang' }).waitFor();

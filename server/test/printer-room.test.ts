@@ -98,6 +98,18 @@ describe('the staff and officer printer lists', () => {
     }
   });
 
+  it("answer the file types students may send (the spec's staff dialog lists them), as the student list does", async () => {
+    const student = await loginAs(app, 'student');
+    const studentList = await call('GET', '/v1/student/printers', student.accessToken);
+    const types = (studentList.body.data as { currentFileType: string[] }).currentFileType;
+    expect(types).toEqual(expect.arrayContaining(['pdf', 'png', 'txt']));
+    for (const token of [staff, spso]) {
+      const url = token === staff ? '/v1/staff/printers' : '/v1/spso/printers';
+      const list = await call('GET', url, token);
+      expect((list.body.data as { currentFileType: string[] }).currentFileType).toEqual(types);
+    }
+  });
+
   it('filter by facility and part of the id in any case, and sort by activation time both ways', async () => {
     const cs2 = await list('spso', { facility: 'CS2' });
     expect(cs2.printers.length).toBeGreaterThan(0);
@@ -433,6 +445,64 @@ describe('adding, editing and retiring printers (officers)', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/ngừng sử dụng/);
+  });
+
+  it("the spec's add dialog sends the room as a number: taken, stored and answered as text", async () => {
+    const printerId = await addPrinter({ location: { facility: 'CS1', department: 'B1', room: 109 } });
+    const stored = await app.db.one<{ room: string }>('SELECT room FROM printers WHERE printer_id = $1', [printerId]);
+    expect(stored?.room).toBe('109');
+    const edited = await call('PUT', '/v1/spso/printer', spso, {
+      printerId,
+      location: { facility: 'CS1', department: 'B1', room: 101 },
+    });
+    expect(edited.status).toBe(200);
+    expect((edited.body.data as { location: { room: string } }).location.room).toBe('101');
+    // a number is still checked against the building's rooms, and a fraction or a negative is no room
+    for (const room of [99999, 10.5, -1]) {
+      const refused = await call('PUT', '/v1/spso/printer', spso, {
+        printerId,
+        location: { facility: 'CS1', department: 'B1', room },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(VIETNAMESE);
+    }
+  });
+
+  it("a printer id names its printer in any case, on every route (create says 'b1-109' exists: so do the others)", async () => {
+    const printerId = await addPrinter();
+    const lower = printerId.toLowerCase();
+    expect(lower).not.toBe(printerId);
+    expect(
+      (
+        await call('POST', '/v1/spso/printer', spso, {
+          printerId: lower,
+          brand: 'A',
+          model: 'B',
+          location: { facility: 'CS1', department: 'B1', room: '101' },
+        })
+      ).status,
+    ).toBe(409);
+    const edited = await call('PUT', '/v1/spso/printer', spso, { printerId: lower, model: 'LaserJet Pro' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ printerId, model: 'LaserJet Pro' });
+    expect((await call('PUT', '/v1/staff/printer', staff, { printerId: lower, status: 1 })).status).toBe(200);
+    expect((await call('GET', '/v1/staff/printingQueue', staff, { printerId: lower })).status).toBe(200);
+    expect((await call('GET', '/v1/staff/printingLog', staff, { printerId: lower })).status).toBe(200);
+    const student = await newStudent(app, 5);
+    const detail = await call('GET', '/v1/student/printer', student.token, { printerId: lower });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({ printerId });
+    const sent = await submitPrint(app, student.token, [{ name: 'a.pdf', content: await makePdf(1) }], {
+      printerId: lower,
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(body<{ printingLogs: { printerId: string }[] }>(sent).data.printingLogs[0]?.printerId).toBe(printerId);
+    await app.db.query(`UPDATE printing_logs SET status = 'Completed', finish_date = now() WHERE printer_id = $1`, [
+      printerId,
+    ]);
+    const retired = await call('DELETE', '/v1/spso/printer', spso, { printerId: lower });
+    expect(retired.status).toBe(200);
+    expect(retired.body.data).toMatchObject({ printerId });
   });
 
   it('the location list is the one the dialogs read: every seeded printer is on it', async () => {

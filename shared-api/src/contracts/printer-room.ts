@@ -80,6 +80,8 @@ export interface AdminPrinterListResponse {
   totalPrinter: number;
   /** Active printers in service, whatever the filter. */
   activatedPrinter: number;
+  /** The file types students may send (the spec's staff printer dialog lists them). */
+  currentFileType: string[];
 }
 
 /** Query of the staff and officer printer lists (absent = all). */

@@ -44,16 +44,19 @@ export async function findPrinterStatusForShare(
   db: Db,
   printerId: string,
 ): Promise<{ printer_id: string; status: number } | undefined> {
-  return db.one('SELECT printer_id, status FROM printers WHERE printer_id = $1 AND retired_at IS NULL FOR SHARE', [
-    printerId,
-  ]);
+  return db.one(
+    'SELECT printer_id, status FROM printers WHERE lower(printer_id) = lower($1) AND retired_at IS NULL FOR SHARE',
+    [printerId],
+  );
 }
 
 export async function findPrinterStatus(
   db: Db,
   printerId: string,
 ): Promise<{ printer_id: string; status: number } | undefined> {
-  return db.one('SELECT printer_id, status FROM printers WHERE printer_id = $1 AND retired_at IS NULL', [printerId]);
+  return db.one('SELECT printer_id, status FROM printers WHERE lower(printer_id) = lower($1) AND retired_at IS NULL', [
+    printerId,
+  ]);
 }
 
 /** The student's balance without a lock: the early check before a document is read (the charge locks). */

@@ -323,17 +323,19 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
       limits: UploadLimits,
       idempotencyKey: string | null = null,
     ): Promise<SubmitResult> {
-      const printerId = upload.printerId?.trim();
-      if (!printerId) throw new AppError(400, 'VALIDATION_FAILED', 'Thiếu trường bắt buộc "printerId"');
-      const fingerprint = submissionFingerprint(printerId, upload);
+      const askedId = upload.printerId?.trim();
+      if (!askedId) throw new AppError(400, 'VALIDATION_FAILED', 'Thiếu trường bắt buộc "printerId"');
+      const fingerprint = submissionFingerprint(askedId.toLowerCase(), upload);
       if (idempotencyKey !== null) {
         // a repeat of a submission already charged: its answer again, nothing counted or charged
         const earlier = await replay(user.id, idempotencyKey, fingerprint);
         if (earlier) return earlier;
       }
-      const printer = await findPrinterStatus(db, printerId);
-      if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
+      const printer = await findPrinterStatus(db, askedId);
+      if (!printer) throw errors.notFound(`Không tìm thấy máy in "${askedId}"`);
       if (printer.status !== 1) throw errors.businessRule(PRINTER_PAUSED_MESSAGE);
+      // the id as stored ('b1-109' names B1-109)
+      const printerId = printer.printer_id;
       if (upload.files.length === 0)
         throw new AppError(400, 'VALIDATION_FAILED', 'Chưa có tệp nào để in (trường "file")');
 

@@ -36,9 +36,12 @@ const LOCATION_MESSAGES = {
 } as const;
 
 /** 400 with the wrong part named, unless the location is on the campus list (shared with the dialogs). */
-function checkLocation(location: Location): void {
+/** A location as sent (the spec's client sends the room as a number) as stored: text, and on the list. */
+function checkedLocation(input: { facility: string; department: string; room: string | number }): Location {
+  const location = { facility: input.facility, department: input.department, room: String(input.room) };
   const problem = locationProblem(location);
   if (problem) throw errors.badRequest(LOCATION_MESSAGES[problem]);
+  return location;
 }
 
 const notFound = (printerId: string) => errors.notFound(`Không tìm thấy máy in "${printerId}"`);
@@ -126,13 +129,15 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
    */
   async function change(
     actor: AuthUser,
-    printerId: string,
+    input: string,
     next: (current: PrinterFields) => PrinterFields,
   ): Promise<PrinterChangeResponse> {
     const role = actorRole(actor);
     const outcome = await db.tx(async (t): Promise<ChangeOutcome> => {
-      const row = await lockPrinter(t, printerId);
-      if (!row || row.retired_at !== null) throw notFound(printerId);
+      const row = await lockPrinter(t, input);
+      if (!row || row.retired_at !== null) throw notFound(input);
+      // the id as stored, whatever case it was asked in
+      const printerId = row.printer_id;
       const before = fieldsOf(row);
       const after = next(before);
       const changes = diff(before, after);
@@ -179,14 +184,14 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
 
     /** PUT /v1/spso/printer: any of brand, model, location, description and status (officers). */
     update(actor: AuthUser, body: PrinterUpdateBody): Promise<PrinterChangeResponse> {
-      if (body.location) checkLocation(body.location);
+      const location = body.location ? checkedLocation(body.location) : undefined;
       return change(actor, body.printerId.trim(), (current) => ({
         brand: body.brand?.trim() ?? current.brand,
         model: body.model?.trim() ?? current.model,
         description: body.description?.trim() ?? current.description,
-        facility: body.location?.facility ?? current.facility,
-        department: body.location?.department ?? current.department,
-        room: body.location?.room ?? current.room,
+        facility: location?.facility ?? current.facility,
+        department: location?.department ?? current.department,
+        room: location?.room ?? current.room,
         status: body.status ?? current.status,
       }));
     },
@@ -194,15 +199,15 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
     /** POST /v1/spso/printer: a new printer, active unless said otherwise. 409 when the id is taken. */
     async create(actor: AuthUser, body: PrinterCreateBody): Promise<PrinterChangeResponse> {
       const role = actorRole(actor);
-      checkLocation(body.location);
+      const location = checkedLocation(body.location);
       const printerId = body.printerId.trim();
       const fields: PrinterFields = {
         brand: body.brand.trim(),
         model: body.model.trim(),
         description: body.description?.trim() ?? '',
-        facility: body.location.facility,
-        department: body.location.department,
-        room: body.location.room,
+        facility: location.facility,
+        department: location.department,
+        room: location.room,
         status: body.status ?? 1,
       };
       const { changeId, told } = await db.tx(async (t) => {
@@ -237,10 +242,11 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
      */
     async retire(actor: AuthUser, printerId: string): Promise<PrinterChangeResponse> {
       const role = actorRole(actor);
-      const id = printerId.trim();
+      const asked = printerId.trim();
       const result = await db.tx(async (t) => {
-        const row = await lockPrinter(t, id);
-        if (!row || row.retired_at !== null) throw notFound(id);
+        const row = await lockPrinter(t, asked);
+        if (!row || row.retired_at !== null) throw notFound(asked);
+        const id = row.printer_id;
         const pending = await countPendingJobs(t, id);
         if (pending > 0) {
           throw errors.conflict(
@@ -258,8 +264,9 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
         };
         const changeId = await recordPrinterChange(t, change);
         const told = await noticePrinterChange(t, { ...change, id: changeId, jobsFailed: 0, pagesRefunded: 0 });
-        return { retired, changeId, told };
+        return { retired, changeId, told, id };
       });
+      const { id } = result;
       events.emit('printer-changed', {
         printerId: id,
         change: { id: result.changeId, action: 'retire', actorId: actor.id, jobsFailed: 0 },

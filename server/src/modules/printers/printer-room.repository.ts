@@ -130,10 +130,14 @@ export interface PrinterStateRow {
   retired_at: Date | string | null;
 }
 
+/**
+ * Locks the printer whose id is `printerId` in any case (ids are unique whatever their case: 'b1-109'
+ * names B1-109 everywhere); the row carries the id as stored.
+ */
 export async function lockPrinter(db: Db, printerId: string): Promise<PrinterStateRow | undefined> {
   return db.one<PrinterStateRow>(
     `SELECT printer_id, brand, model, description, facility, department, room, status, retired_at
-     FROM printers WHERE printer_id = $1 FOR UPDATE`,
+     FROM printers WHERE lower(printer_id) = lower($1) FOR UPDATE`,
     [printerId],
   );
 }
@@ -255,4 +259,13 @@ export async function listPrinterChanges(db: Db, printerId: string, limit = 100)
      FROM printer_changes WHERE printer_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
     [printerId, limit],
   );
+}
+
+/** The id as stored of the printer named `printerId` in any case, retired or not; undefined when none. */
+export async function findPrinterId(db: Db, printerId: string): Promise<string | undefined> {
+  const row = await db.one<{ printer_id: string }>(
+    'SELECT printer_id FROM printers WHERE lower(printer_id) = lower($1)',
+    [printerId],
+  );
+  return row?.printer_id;
 }

@@ -10,6 +10,7 @@ import {
   listPrinterJobs,
   listStudentJobs,
   type JobRange,
+  findPrinterId,
 } from './printer-room.repository';
 import type { PrintingLogQuery, StudentHistoryQuery } from './printers.schemas';
 
@@ -41,8 +42,9 @@ export function createPrinterRoomService(db: Db, printers: PrintersService) {
   return {
     /** The job printing and the jobs waiting, in print order. 404 for an unknown or retired printer. */
     async queue(printerId: string): Promise<PrintingQueueResponse> {
-      await printers.adminPrinter(printerId);
-      const rows = (await listPendingJobs(db, printerId)).map(toStaffJob);
+      // the printer as stored (its id in any case names it)
+      const printer = await printers.adminPrinter(printerId);
+      const rows = (await listPendingJobs(db, printer.printerId)).map(toStaffJob);
       return {
         printingJob: rows.filter((r) => r.status === 'InProgress'),
         printingQueue: rows.filter((r) => r.status === 'Queued'),
@@ -52,9 +54,9 @@ export function createPrinterRoomService(db: Db, printers: PrintersService) {
     /** A printer's log in a date range, newest first, paged. Retired printers keep their log. */
     async log(query: PrintingLogQuery): Promise<PrintingLogResponse> {
       const range = jobRange(query.startDate, query.endDate, ['startDate', 'endDate'], query);
-      const known = await db.one('SELECT 1 AS ok FROM printers WHERE printer_id = $1', [query.printerId]);
-      if (!known) throw errors.notFound(`Không tìm thấy máy in "${query.printerId}"`);
-      const { rows, total } = await listPrinterJobs(db, query.printerId, range);
+      const printerId = await findPrinterId(db, query.printerId);
+      if (!printerId) throw errors.notFound(`Không tìm thấy máy in "${query.printerId}"`);
+      const { rows, total } = await listPrinterJobs(db, printerId, range);
       return { printingLog: rows.map(toStaffJob), total, page: range.page, per_page: range.perPage };
     },
 

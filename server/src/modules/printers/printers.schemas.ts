@@ -87,6 +87,7 @@ export const AdminPrinterListData = Type.Object({
   printers: Type.Array(AdminPrinter),
   totalPrinter: Type.Integer({ description: 'Số máy in đang phục vụ (mọi bộ lọc)' }),
   activatedPrinter: Type.Integer({ description: 'Số máy in đang hoạt động (mọi bộ lọc)' }),
+  currentFileType: Type.Array(Type.String(), { description: 'Loại tệp sinh viên được gửi in' }),
 });
 
 export const StaffJob = Type.Object({
@@ -168,7 +169,10 @@ const LocationInput = Type.Object(
   {
     facility: Type.String({ maxLength: 20, description: 'CS1 hoặc CS2' }),
     department: Type.String({ maxLength: 20, description: 'Tòa nhà của cơ sở (B1–B5, H1, H3, H6)' }),
-    room: Type.String({ maxLength: 20, description: 'Phòng trong danh sách phòng của tòa nhà' }),
+    // the spec's add-printer dialog sends the room as a number (109): taken and stored as text
+    room: Type.Union([Type.String({ maxLength: 20 }), Type.Integer({ minimum: 0, maximum: 999_999 })], {
+      description: 'Phòng trong danh sách phòng của tòa nhà ("109" hoặc 109)',
+    }),
   },
   { additionalProperties: false },
 );

@@ -14,6 +14,9 @@ import { toAdminPrinter, toStudentPrinter } from './printers.presenters';
 import { findCurrentFileTypes, listPrintersWithCounts } from './printers.repository';
 import type { AdminPrinterListQuery, PrinterListQuery } from './printers.schemas';
 
+/** Printer ids are one whatever their case ('b1-109' is B1-109), as the database's lookups compare them. */
+const samePrinterId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 /** How stale the in-memory printer list may get when another instance changes it. */
 export const PRINTER_CACHE_TTL_MS = 2_000;
 
@@ -79,7 +82,7 @@ export function createPrintersService(deps: PrintersServiceDeps) {
      * time (1 oldest first, -1 newest first), then id. The totals count every printer in service.
      */
     async listAdminPrinters(query: AdminPrinterListQuery): Promise<AdminPrinterListResponse> {
-      const { admin } = await printerCache.get();
+      const { admin, fileTypes } = await printerCache.get();
       const status = filterValue(query.status);
       const facility = facilityFilter(query.facility);
       const search = filterValue(query.searchField)?.toLowerCase() ?? null;
@@ -97,13 +100,14 @@ export function createPrintersService(deps: PrintersServiceDeps) {
         printers,
         totalPrinter: admin.length,
         activatedPrinter: admin.filter((p) => p.status === 1).length,
+        currentFileType: fileTypes,
       };
     },
 
     /** One printer in service as staff and officers see it; 404 when unknown or retired. */
     async adminPrinter(printerId: string): Promise<AdminPrinter> {
       const { admin } = await printerCache.get();
-      const printer = admin.find((p) => p.printerId === printerId);
+      const printer = admin.find((p) => samePrinterId(p.printerId, printerId));
       if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
       return printer;
     },
@@ -112,7 +116,7 @@ export function createPrintersService(deps: PrintersServiceDeps) {
     async printer(printerId: string): Promise<StudentPrinterDetail> {
       // no reload on a miss: unknown ids must not bypass the cache (the list is at most ttl old)
       const { printers, fileTypes } = await printerCache.get();
-      const printer = printers.find((p) => p.printerId === printerId);
+      const printer = printers.find((p) => samePrinterId(p.printerId, printerId));
       if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
       return { ...printer, currentFileType: fileTypes };
     },
