@@ -263,6 +263,15 @@ describe('POST /v1/spso/adjustment', () => {
     expect(await balanceOf(t.app.db, before.id)).toBe(before.balance + 5);
     const reused = await adjust({ ...payload, studentId: 'SA002' });
     expect(reused.statusCode).toBe(409);
+    // the same id with other pages or another reason applied nothing: 409, never 'adjusted'
+    for (const other of [{ ...payload, pages: 50 }, { ...payload, reason: 'Một lý do khác hẳn' }]) {
+      const changed = await adjust(other);
+      expect(changed.statusCode).toBe(409);
+      expect(body(changed).message).toMatch(/điều chỉnh khác/);
+    }
+    // a reason sent again with spaces around it is the same request
+    expect((await adjust({ ...payload, reason: `  ${payload.reason} ` })).statusCode).toBe(200);
+    expect(await balanceOf(t.app.db, before.id)).toBe(before.balance + 5);
     expect(await ledgerMismatches(t.app.db)).toEqual([]);
   });
 

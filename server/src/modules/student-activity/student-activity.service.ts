@@ -117,7 +117,8 @@ export function createStudentActivityService(db: Db, events: DomainEvents) {
 
     /**
      * Adds or takes pages with a reason, once per request id: a repeat (a double click, a retry) answers
-     * the row already written and changes nothing; the same id for another student is a 409.
+     * the row already written and changes nothing; the same id for another student, or with other pages
+     * or another reason, is a 409 (nothing was applied, and the officer's screen must not say otherwise).
      */
     async adjust(officer: AuthUser, body: AdjustmentRequest): Promise<AdjustmentResponse> {
       const problem = adjustmentProblems(body)[0];
@@ -158,6 +159,10 @@ export function createStudentActivityService(db: Db, events: DomainEvents) {
         target: repo.StudentRow,
       ): Promise<AdjustmentResponse> {
         if (entry.user_id !== target.id) throw errors.conflict(ACTIVITY_TEXTS.requestReused);
+        // the same request again answers what it did; the id with other pages or another reason did nothing
+        if (entry.delta !== body.pages || (entry.note ?? '') !== body.reason.trim()) {
+          throw errors.conflict(ACTIVITY_TEXTS.requestChanged);
+        }
         const current = await repo.findStudentByMssv(db, target.mssv);
         return { entry: toLedgerEntry(entry), balance: current?.balance ?? target.balance, applied: false };
       }

@@ -7,6 +7,8 @@ export const ACTIVITY_TEXTS = {
   belowZero: (pages: number, balance: number) =>
     `Không thể trừ ${pages} trang: sinh viên chỉ còn ${balance} trang (số dư không được âm)`,
   requestReused: 'Mã yêu cầu điều chỉnh này đã được dùng cho một sinh viên khác',
+  requestChanged:
+    'Mã yêu cầu điều chỉnh này đã được dùng cho một điều chỉnh khác (số trang hoặc lý do khác): không có gì thay đổi',
   adjusted: 'Đã điều chỉnh số trang của sinh viên',
 };
 
