@@ -80,6 +80,9 @@ export interface AppConfig {
   uploadsInFlight: { perUser: number; total: number };
 }
 
+/** Shortest VNPay hash secret production accepts (VNPay's are 32 characters). */
+export const MIN_VNPAY_SECRET = 16;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -165,6 +168,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
       throw new ConfigError(
         'NODE_ENV=production refuses PAYMENT_GATEWAY=sandbox (the default), which credits pages without payment: ' +
           'set PAYMENT_GATEWAY=vnpay with its settings, or ALLOW_SANDBOX_GATEWAY=true for a demo',
+      );
+    }
+    // VNPay issues 32-character secrets: a short one is a placeholder, and anyone could sign callbacks
+    if (paymentGateway === 'vnpay' && (vnpHashSecret ?? '').length < MIN_VNPAY_SECRET) {
+      throw new ConfigError(
+        `NODE_ENV=production refuses a VNPAY_HASH_SECRET of ${(vnpHashSecret ?? '').length} characters: ` +
+          `VNPay's secret has 32, anything under ${MIN_VNPAY_SECRET} is a placeholder that lets anyone sign a payment callback`,
+      );
+    }
+    // the payment pages and the gateway's return travel to PUBLIC_URL: never over plain http
+    if (publicUrl !== null && !publicUrl.startsWith('https://')) {
+      throw new ConfigError(
+        `NODE_ENV=production refuses PUBLIC_URL=${publicUrl}: the portal's public address must be https:// ` +
+          '(tokens and payment returns travel to it)',
       );
     }
     if (seedDemo && !bool(env, 'ALLOW_DEMO_DATA', false)) {

@@ -62,6 +62,9 @@ describeOnPostgres('crash while printing (postgres)', () => {
         SEED_DEMO: 'false',
         // production refuses the sandbox gateway unless allowed: this test needs no real gateway
         ALLOW_SANDBOX_GATEWAY: 'true',
+        // production starts only with an officer account
+        BOOTSTRAP_SPSO_EMAIL: 'officer@crash.test',
+        BOOTSTRAP_SPSO_PASSWORD: 'Crash@12345',
         LOG_LEVEL: 'warn',
         PORTAL_DIR: '/nonexistent-portal',
         PRINT_DISPATCHER: 'true',

@@ -700,6 +700,14 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
  * Creates the first print-service officer from the environment when the database has none
  * (a production start without demo data would otherwise have nobody to sign in).
  */
+/** Whether any print-service officer account exists (production refuses to start without one). */
+export async function hasActiveOfficer(db: Db): Promise<boolean> {
+  const row = await db.one<{ present: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM users WHERE role = 'spso' AND is_active) AS present",
+  );
+  return row?.present === true;
+}
+
 export async function ensureBootstrapSpso(db: Db, account: { email: string; password: string }): Promise<boolean> {
   const passwordHash = await hashPassword(account.password);
   return db.tx(async (t) => {

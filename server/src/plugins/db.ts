@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Db } from '../db';
 import { migrate } from '../db/migrate';
-import { ensureBootstrapSpso, seedDemoData, type SeedOptions } from '../db/seed';
+import { ConfigError } from '../config';
+import { ensureBootstrapSpso, hasActiveOfficer, seedDemoData, type SeedOptions } from '../db/seed';
 
 export interface DbPluginOptions {
   /** Use this handle instead of opening one (the caller closes it). */
@@ -28,6 +29,13 @@ export default fp<DbPluginOptions>(
     }
     if (config.bootstrapSpso && (await ensureBootstrapSpso(db, config.bootstrapSpso))) {
       app.log.info({ email: config.bootstrapSpso.email }, 'bootstrap print-service officer created');
+    }
+    // nobody could configure printers, prices or file types: production does not start like that
+    if (config.env === 'production' && !(await hasActiveOfficer(db))) {
+      throw new ConfigError(
+        'NODE_ENV=production found no print-service officer account: set BOOTSTRAP_SPSO_EMAIL and ' +
+          'BOOTSTRAP_SPSO_PASSWORD to create the first one at start',
+      );
     }
   },
   { name: 'db' },
