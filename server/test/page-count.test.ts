@@ -76,6 +76,18 @@ describe('countTextPages', () => {
   it('counts a file of blank lines too', async () => {
     expect(await countTextPages(Buffer.from('\n'.repeat(130)))).toBe(3);
   });
+  it('wraps long lines: a line of 80 characters is one printed line, 81 are two', async () => {
+    expect(await countTextPages(Buffer.from(`${'a'.repeat(80)}\n`.repeat(60)))).toBe(1);
+    expect(await countTextPages(Buffer.from(`${'a'.repeat(81)}\n`.repeat(60)))).toBe(2);
+    // Vietnamese letters are one character each, not their 2-3 UTF-8 bytes; CRLF is one line end
+    expect(await countTextPages(Buffer.from(`${'ữ'.repeat(80)}\r\n`.repeat(60)))).toBe(1);
+  });
+  it('a 30 MB file with no newline is charged for every page it fills, not one', async () => {
+    const size = 30 * 1_048_576;
+    const pages = Math.ceil(Math.ceil(size / 80) / 60);
+    expect(await countTextPages(Buffer.alloc(size, 0x61))).toBe(pages);
+    expect(pages).toBeGreaterThan(6_000);
+  });
 });
 
 describe('countPages', () => {

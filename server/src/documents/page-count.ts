@@ -60,6 +60,8 @@ const CONTENT_NAMES: Record<ContentKind, string> = {
 
 /** Lines per page of a plain text file. */
 export const TEXT_LINES_PER_PAGE = 60;
+/** Characters of one printed line of a text file (monospace on A4 with the usual margins); longer lines wrap. */
+export const TEXT_CHARS_PER_LINE = 80;
 /** Time limit of one LibreOffice conversion. */
 export const DEFAULT_CONVERSION_TIMEOUT_MS = 60_000;
 
@@ -210,20 +212,34 @@ export async function countPdfPages(file: string, label: string, options: PageCo
   return reply.pages;
 }
 
-/** Pages of a plain text file: 60 lines a page, at least one page; read as a stream. */
+/**
+ * Printed pages of a plain text file: TEXT_LINES_PER_PAGE lines a page, where a line longer than
+ * TEXT_CHARS_PER_LINE characters wraps onto as many printed lines as it fills (a 30 MB file without a
+ * newline is thousands of pages, not one). Characters are UTF-8 code points (continuation bytes are not
+ * counted) and a CR before LF is not one. Streams the file: memory stays flat whatever its size.
+ */
 export async function countTextPages(file: string): Promise<number> {
-  let lines = 0;
-  let last = -1;
+  let printedLines = 0;
+  let lineChars = 0;
   let size = 0;
+  let last = -1;
+  const endLine = () => {
+    printedLines += Math.max(1, Math.ceil(lineChars / TEXT_CHARS_PER_LINE));
+    lineChars = 0;
+  };
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 1_048_576 }) as AsyncIterable<Buffer>) {
-    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) lines += 1;
+    for (let i = 0; i < chunk.length; i += 1) {
+      const byte = chunk[i] as number;
+      if (byte === 0x0a) endLine();
+      else if (byte !== 0x0d && (byte & 0xc0) !== 0x80) lineChars += 1;
+    }
     size += chunk.length;
     last = chunk[chunk.length - 1] ?? last;
   }
   if (size === 0) return 1;
   // a final newline ends the last line; it does not start a new one
-  if (last !== 0x0a) lines += 1;
-  return Math.max(1, Math.ceil(lines / TEXT_LINES_PER_PAGE));
+  if (last !== 0x0a) endLine();
+  return Math.max(1, Math.ceil(printedLines / TEXT_LINES_PER_PAGE));
 }
 
 /** The first `bytes` bytes of a file (fewer when it is shorter). */
