@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { text } from 'node:stream/consumers';
 import type { ApiEnvelope } from 'shared-api/contracts';
 import { body, createTestApp, DRIVER, VIETNAMESE, type TestApp } from './helpers';
@@ -208,4 +209,52 @@ describe(`upload limits (${DRIVER})`, () => {
     expect((await small(a.token)).status).toBe(200);
     expect((await small(c.token)).status).toBe(200);
   }, 60_000);
+
+  it('60 uploads at once: every refused one gets its answer (429/503), none a reset connection', async () => {
+    // a real PDF made heavy by attachments, sent as a browser sends a form: with its length
+    const { PDFDocument } = await import('pdf-lib');
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    for (let i = 0; i < 48; i += 1) {
+      await doc.attach(crypto.getRandomValues(new Uint8Array(65_536)), `b${i}.bin`, {
+        mimeType: 'application/octet-stream',
+      });
+    }
+    const pdf = Buffer.from(await doc.save());
+    expect(pdf.length).toBeGreaterThan(3 * MB);
+    const students = await Promise.all(Array.from({ length: 8 }, () => newStudent(t.app, 100)));
+    const body = Buffer.concat([partHead('tai-lieu.pdf'), pdf, TAIL]);
+
+    /**
+     * One client that, like a busy browser tab, reads the answer only once its whole upload is written:
+     * an answer the server sent and then reset the connection under is lost, and that is what is checked.
+     */
+    const upload = (token: string) =>
+      new Promise<{ status: number; text: string }>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        const chunks: Buffer[] = [];
+        let failed = '';
+        socket.pause();
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('error', (error) => (failed = error.message));
+        socket.on('close', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+          resolve({ status, text: status ? text : failed || 'closed without an answer' });
+        });
+        const head =
+          `POST /v1/student/printing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n` +
+          `Authorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+          `Content-Length: ${body.length}\r\n\r\n`;
+        socket.write(head);
+        socket.write(body, () => setTimeout(() => socket.resume(), 100));
+      });
+    const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => upload(students[i % 8]?.token ?? '')));
+    const lost = outcomes.filter((o) => o.status === 0).map((o) => o.text);
+    expect(lost).toEqual([]);
+    const statuses = outcomes.map((o) => o.status);
+    expect(statuses.every((s) => s === 200 || s === 429 || s === 503)).toBe(true);
+    expect(statuses.filter((s) => s === 429 || s === 503).length).toBeGreaterThan(0);
+    expect(outcomes.filter((o) => o.status !== 200).every((o) => VIETNAMESE.test(o.text))).toBe(true);
+  }, 120_000);
 });

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../lib/errors';
-import { PdfPagesPool, type PdfCountProblem } from './pdf-pages-pool';
+import { PDF_COUNT_TIMEOUT_MS, PdfPagesPool, type PdfCountProblem } from './pdf-pages-pool';
+import { pdfStructureProblem, type PdfStructureProblem } from './pdf-structure';
 
 /**
  * Pages are counted by the server, never taken from the client. Each accepted type is recognised by
@@ -171,6 +172,33 @@ export function findSoffice(): string | null {
 
 const unsupported = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 const unprocessable = (message: string) => new AppError(422, 'BUSINESS_RULE', message);
+
+/**
+ * A document refused only after it used up the counter's time or memory budget: the upload route counts
+ * these per student (one who keeps sending them waits before the next upload).
+ */
+export class CostlyDocumentError extends AppError {
+  constructor(message: string) {
+    super(422, 'BUSINESS_RULE', message);
+  }
+}
+
+/**
+ * Time budget of counting one PDF, by its size: 2 s, and 0.1 s more per MB, never above the pool's
+ * budget. A small file cannot hold a counting worker (and the upload slots waiting on it) for long.
+ */
+export function pdfCountBudgetMs(sizeBytes: number, poolBudgetMs = PDF_COUNT_TIMEOUT_MS): number {
+  return Math.min(poolBudgetMs, 2_000 + Math.ceil((sizeBytes / 1_048_576) * 100));
+}
+
+const STRUCTURE_MESSAGES: Readonly<Record<PdfStructureProblem, (label: string) => string>> = {
+  'no-trailer': (label) =>
+    `Tệp "${label}" bị hỏng hoặc chưa tải lên hết (thiếu phần kết startxref / %%EOF của một tệp PDF). Hãy lưu lại tệp PDF rồi gửi lại`,
+  'bad-startxref': (label) =>
+    `Tệp "${label}" bị hỏng: vị trí bảng tham chiếu chéo (startxref) không đúng. Hãy lưu lại tệp PDF rồi gửi lại`,
+  'xref-too-large': (label) =>
+    `Tệp "${label}" có bảng tham chiếu chéo lớn bất thường so với kích thước tệp, không thể in`,
+};
 const tooManyPages = (label: string, max: number) =>
   unprocessable(`Tệp "${label}" có hơn ${max.toLocaleString('vi-VN')} trang, vượt quá giới hạn cho một tài liệu`);
 
@@ -192,9 +220,11 @@ function pdfRefusal(problem: PdfCountProblem, label: string, maxPages: number): 
     case 'too-many-pages':
       return tooManyPages(label, maxPages);
     case 'timeout':
-      return unprocessable(`Đếm số trang của tệp "${label}" quá thời gian cho phép (tệp quá phức tạp), không thể in`);
+      return new CostlyDocumentError(
+        `Đếm số trang của tệp "${label}" quá thời gian cho phép (tệp quá phức tạp), không thể in`,
+      );
     case 'out-of-memory':
-      return unprocessable(`Tệp "${label}" quá phức tạp để đếm số trang, không thể in`);
+      return new CostlyDocumentError(`Tệp "${label}" quá phức tạp để đếm số trang, không thể in`);
     default:
       return unprocessable(`Tệp "${label}" bị hỏng hoặc không phải PDF hợp lệ, không đọc được số trang`);
   }
@@ -207,7 +237,15 @@ function pdfRefusal(problem: PdfCountProblem, label: string, maxPages: number): 
  */
 export async function countPdfPages(file: string, label: string, options: PageCountOptions = {}): Promise<number> {
   const maxPages = options.maxPages ?? MAX_DOCUMENT_PAGES;
-  const reply = await (options.pool ?? defaultPdfPagesPool()).count(file, { maxPages, maxDepth: MAX_PAGE_TREE_DEPTH });
+  // before any worker reads it: a PDF must end as a PDF ends (no parser walks 40 MB of noise)
+  const { size } = await fs.promises.stat(file);
+  const problem = await pdfStructureProblem(file, size);
+  if (problem) throw unprocessable(STRUCTURE_MESSAGES[problem](label));
+  const reply = await (options.pool ?? defaultPdfPagesPool()).count(
+    file,
+    { maxPages, maxDepth: MAX_PAGE_TREE_DEPTH },
+    pdfCountBudgetMs(size),
+  );
   if (!reply.ok) throw pdfRefusal(reply.problem, label, maxPages);
   return reply.pages;
 }

@@ -30,10 +30,12 @@ export const PDF_COUNT_WORKERS = 2;
 /** Time budget of one count; past it the worker is terminated and the document refused. */
 export const PDF_COUNT_TIMEOUT_MS = 5_000;
 /** Heap of one worker: a document whose objects need more is refused. */
-export const PDF_WORKER_HEAP_MB = 384;
+export const PDF_WORKER_HEAP_MB = 256;
 
 interface Job {
   request: PdfCountRequest;
+  /** This count's time budget (the pool's when not given). */
+  timeoutMs: number;
   resolve: (reply: PdfCountReply) => void;
 }
 
@@ -74,9 +76,10 @@ export class PdfPagesPool {
   }
 
   /** Counts the pages of the PDF at `file`; never rejects (every failure is a problem in the reply). */
-  count(file: string, limits: { maxPages: number; maxDepth: number }): Promise<PdfCountReply> {
+  count(file: string, limits: { maxPages: number; maxDepth: number }, timeoutMs?: number): Promise<PdfCountReply> {
     return new Promise((resolve) => {
-      this.queue.push({ request: { id: this.nextId++, file, ...limits }, resolve });
+      const budget = Math.min(timeoutMs ?? this.timeoutMs, this.timeoutMs);
+      this.queue.push({ request: { id: this.nextId++, file, ...limits }, timeoutMs: budget, resolve });
       this.pump();
     });
   }
@@ -98,7 +101,7 @@ export class PdfPagesPool {
       const job = this.queue.shift() as Job;
       slot.job = job;
       const worker = slot.worker ?? this.spawn(slot);
-      slot.timer = setTimeout(() => void this.retire(slot, 'timeout'), this.timeoutMs);
+      slot.timer = setTimeout(() => void this.retire(slot, 'timeout'), job.timeoutMs);
       worker.postMessage(job.request);
     }
   }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
@@ -8,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { assertCleanText, textProblem } from '../../lib/input';
-import { contentMismatch, isCountableExtension, SNIFF_BYTES } from '../../documents/page-count';
+import { contentMismatch, CostlyDocumentError, isCountableExtension, SNIFF_BYTES } from '../../documents/page-count';
 import { currentUser } from '../../plugins/auth';
 import { CancelBody, CancelData, FilterLogsData, FilterLogsQuery, SubmitData } from './print-jobs.schemas';
 import {
@@ -28,6 +29,26 @@ const DOCUMENTS_MAX_CHARS = 100_000;
 const FILENAME_MAX_CHARS = 255;
 const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 const tooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
+/** The wait after a student's second costly document in a row, doubling with each further one. */
+const STRIKE_FIRST_WAIT_MS = 15_000;
+const STRIKE_MAX_WAIT_MS = 10 * 60_000;
+/**
+ * A request refused before its body was read is still received up to this size (and thrown away), so
+ * that the client, still sending, reads the answer instead of a reset connection; a larger one is cut.
+ */
+const DRAIN_MAX_BYTES = 64 * 1_048_576;
+
+/**
+ * Lets a refused upload's body arrive and be thrown away (bounded by its declared length), so the
+ * answer reaches a client still sending: closing at once resets the connection under it and a browser
+ * shows a network error instead of the message. True when it drains; false when the connection should close.
+ */
+function discardBody(raw: IncomingMessage): boolean {
+  const declared = Number(raw.headers['content-length']);
+  if (!Number.isFinite(declared) || declared > DRAIN_MAX_BYTES) return false;
+  raw.resume();
+  return true;
+}
 
 /**
  * Uploads being received at once, per student and in all. A request beyond either cap is refused
@@ -37,11 +58,43 @@ const tooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', mes
 export class UploadGate {
   private total = 0;
   private readonly perUser = new Map<string, number>();
+  /** Documents of each student refused after using up the counter's budget, and until when they wait. */
+  private readonly strikes = new Map<string, { count: number; until: number }>();
 
-  constructor(private readonly limits: { perUser: number; total: number }) {}
+  constructor(
+    private readonly limits: { perUser: number; total: number },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * A document of this student's used up the counter's time or memory budget. The first is free (a
+   * genuinely heavy file); from the second in a row each waits longer before the next upload: 15 s,
+   * 30 s, 1 min… up to 10 min. Nobody holds the upload slots with such files for long.
+   */
+  strike(userId: string): void {
+    const count = (this.strikes.get(userId)?.count ?? 0) + 1;
+    const waitMs = count < 2 ? 0 : Math.min(STRIKE_MAX_WAIT_MS, STRIKE_FIRST_WAIT_MS * 2 ** (count - 2));
+    this.strikes.set(userId, { count, until: this.now() + waitMs });
+  }
+
+  /** A document of the student's was counted: the strikes are forgiven. */
+  forgive(userId: string): void {
+    this.strikes.delete(userId);
+  }
 
   /** Takes a slot for the user, or throws 429/503; the returned function gives it back (once). */
   acquire(userId: string): () => void {
+    const strike = this.strikes.get(userId);
+    const waitMs = strike ? strike.until - this.now() : 0;
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new AppError(
+        429,
+        'TOO_MANY_REQUESTS',
+        `Các tệp bạn gửi gần đây quá phức tạp để đếm số trang. Vui lòng đợi ${seconds} giây rồi gửi lại (hoặc lưu lại tệp thành PDF đơn giản hơn)`,
+        { retryAfterSeconds: seconds },
+      );
+    }
     const mine = this.perUser.get(userId) ?? 0;
     if (mine >= this.limits.perUser) {
       throw new AppError(
@@ -281,6 +334,7 @@ export default async function printJobsRoutes(app: FastifyInstance): Promise<voi
     async (request, reply) => {
       const user = currentUser(request);
       const idempotencyKey = readIdempotencyKey(request.headers['idempotency-key']);
+      let bodyStarted = false;
       let bodyRead = false;
       let release: (() => void) | undefined;
       try {
@@ -289,10 +343,12 @@ export default async function printJobsRoutes(app: FastifyInstance): Promise<voi
         await service.requireBalance(user.id, 1);
         const limits = await service.uploadLimits();
         await fs.promises.mkdir(uploadDir, { recursive: true, mode: 0o700 });
+        bodyStarted = true;
         const upload = await readPrintUpload(request, limits, uploadDir);
         bodyRead = true;
         try {
           const { answer, replayed } = await service.submit(user, upload, limits, idempotencyKey);
+          uploads.forgive(user.id);
           if (replayed) void reply.header('idempotency-replayed', 'true');
           return ok(answer, SUBMIT_OK_MESSAGE);
         } finally {
@@ -300,9 +356,11 @@ export default async function printJobsRoutes(app: FastifyInstance): Promise<voi
           await removeSpooled(upload);
         }
       } catch (error) {
-        // refused before the whole body came: the connection is closed after the answer rather than
-        // the rest of the upload received for nothing
-        if (!bodyRead) void reply.header('connection', 'close');
+        if (error instanceof CostlyDocumentError) uploads.strike(user.id);
+        // refused before the body was touched (a cap, the balance): the body is let in and thrown away so
+        // the client reads this answer; refused part-way through it, or too large to take: the connection
+        // is closed after the answer rather than the rest received for nothing
+        if (!bodyRead && (bodyStarted || !discardBody(request.raw))) void reply.header('connection', 'close');
         throw error;
       } finally {
         release?.();
