@@ -246,6 +246,53 @@ describe('live', () => {
     );
     expect(stored?.n).toBe(accepted);
   });
+
+  it('one sender, one limit: 60 POSTs at once get 20 through and 429 with Retry-After; the socket shares it', async () => {
+    const other = await anotherStaff();
+    const conversationId = await conversationWith(other.token, spsoId);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/v1/user/message',
+          headers: { ...bearer(other.token), 'content-type': 'application/json' },
+          payload: JSON.stringify({ conversationId, text: `http ${i}` }),
+        }),
+      ),
+    );
+    const accepted = answers.filter((a) => a.statusCode === 200).length;
+    expect(accepted).toBeGreaterThanOrEqual(20);
+    expect(accepted).toBeLessThan(25);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused.length + accepted).toBe(60);
+    expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(body(refused[0] as never).message).toMatch(VIETNAMESE);
+    // the same person's socket finds the budget spent too
+    const socket = await connected(other.token);
+    expect(await send(socket, conversationId, 'qua socket')).toMatchObject({ ok: false, code: 'TOO_MANY_REQUESTS' });
+  });
+
+  it('a burst of 20 is stored and read back in the order sent', async () => {
+    const other = await anotherStaff();
+    const conversationId = await conversationWith(other.token, spsoId);
+    const sender = await connected(other.token);
+    const texts = Array.from({ length: 20 }, (_, i) => `thứ tự ${i + 1}`);
+    const acks = await Promise.all(texts.map((text) => send(sender, conversationId, text)));
+    expect(acks.every((a) => a.ok)).toBe(true);
+    const page = await get(other.token, '/v1/user/message', { conversationId, limit: '50' });
+    expect((page.body.data as ChatMessage[]).map((m) => m.text)).toEqual(texts);
+  });
+
+  it('a message far over the limit on the socket is answered "too long", and the socket stays', async () => {
+    const other = await anotherStaff();
+    const conversationId = await conversationWith(other.token, spsoId);
+    const sender = await connected(other.token);
+    const long = await send(sender, conversationId, 'x'.repeat(500_000));
+    expect(long).toMatchObject({ ok: false });
+    expect(long.ok ? '' : long.message).toMatch(/dài quá 2000/);
+    expect(sender.connected).toBe(true);
+    expect((await send(sender, conversationId, 'vẫn kết nối')).ok).toBe(true);
+  });
 });
 
 describe('the token bucket', () => {

@@ -632,6 +632,15 @@ CREATE TABLE print_submissions (
 );
 `;
 
+/**
+ * Chat messages in the order they were stored: a sequence, not a timestamp two messages may share or
+ * that concurrent transactions commit out of order.
+ */
+const messageOrder = `
+ALTER TABLE messages ADD COLUMN seq bigserial;
+CREATE INDEX messages_conversation_seq_idx ON messages (conversation_id, seq);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -643,4 +652,5 @@ export const migrations: readonly Migration[] = [
   { version: 8, name: 'reports: daily figures kept by triggers, stored period reports', sql: reports },
   { version: 9, name: 'paid totals: the money each student paid, kept by a trigger', sql: paidTotals },
   { version: 10, name: 'print submissions: one charge per Idempotency-Key', sql: printSubmissions },
+  { version: 11, name: 'chat messages in the order stored', sql: messageOrder },
 ];

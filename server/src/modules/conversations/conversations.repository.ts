@@ -105,10 +105,10 @@ export async function listMessages(
     created_at: Date | string;
   }>(
     `SELECT conversation_id, sender_id, text, created_at FROM (
-       SELECT conversation_id, sender_id, text, created_at, id FROM messages
+       SELECT conversation_id, sender_id, text, created_at, seq FROM messages
        WHERE conversation_id = $1 AND ($2::timestamptz IS NULL OR created_at < $2)
-       ORDER BY created_at DESC, id DESC LIMIT $3
-     ) page ORDER BY created_at, id`,
+       ORDER BY seq DESC LIMIT $3
+     ) page ORDER BY seq`,
     [conversationId, before, limit],
   );
   return rows.map((row) => ({
