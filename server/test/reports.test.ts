@@ -250,6 +250,17 @@ describe(`live reports (${DRIVER})`, () => {
     expect(year.years).toEqual(expect.arrayContaining([2021, 2022, current]));
     expect(year.years).not.toContain(2020);
     expect(year.years).toEqual([...year.years].sort((a, b) => b - a));
+    // a year known only by its stored report (its jobs long purged) is offered too
+    await t.app.db.query(
+      `INSERT INTO stored_reports (period, year, total_pages, total_a4, total_a3, total_printed, avg_a4, avg_a3,
+                                   avg_printed, printer_count, rows)
+       VALUES ('year', 2020, 0, 0, 0, 0, 0, 0, 0, 0, '[]'::jsonb)`,
+    );
+    try {
+      expect((await report({ year: '2021' })).years).toContain(2020);
+    } finally {
+      await t.app.db.query("DELETE FROM stored_reports WHERE period = 'year' AND year = 2020");
+    }
   });
 
   it('sortDirection 1 lists the latest month first (the default), -1 the oldest first', async () => {
@@ -373,6 +384,7 @@ describe(`live reports (${DRIVER})`, () => {
       ['/v1/spso/viewReport', { year: '2021' }],
       ['/v1/spso/report-archive', {}],
       ['/v1/spso/report-archive/00000000-0000-0000-0000-000000000000', { format: 'csv' }],
+      ['/v1/spso/report-download', { year: '2021', format: 'csv' }],
     ];
     for (const [url, query] of urls) {
       expect((await get(url, query, tokens.student)).status).toBe(403);
@@ -512,6 +524,22 @@ describe(`stored reports (${DRIVER})`, () => {
     expect(text).toContain('2021-03,R-A,CS1,B1,109,3,3,21\r\n');
     // the default format is CSV
     expect((await get(`/v1/spso/report-archive/${march?.id}`)).response.headers['content-type']).toMatch(/text\/csv/);
+  });
+
+  it('downloads the report being viewed, live, without the archive: CSV of the month, PDF of the year', async () => {
+    const csv = await get('/v1/spso/report-download', { year: '2021', month: '3', format: 'csv' });
+    expect(csv.status).toBe(200);
+    expect(csv.response.headers['content-disposition']).toBe('attachment; filename="bao-cao-2021-03.csv"');
+    const text = csv.response.rawPayload.toString('utf8').slice(1);
+    // the same figures as the stored report of the month
+    expect(text).toContain('Tổng số trang,24\r\n');
+    expect(text).toContain('2021-03,R-A,CS1,B1,109,3,3,21\r\n');
+    const pdf = await get('/v1/spso/report-download', { year: '2021', format: 'pdf' });
+    expect(pdf.status).toBe(200);
+    expect(pdf.response.headers['content-disposition']).toBe('attachment; filename="bao-cao-2021.pdf"');
+    expect((await PDFDocument.load(new Uint8Array(pdf.response.rawPayload))).getPageCount()).toBeGreaterThan(0);
+    expect((await get('/v1/spso/report-download', { year: '2021', format: 'xls' })).status).toBe(400);
+    expect((await get('/v1/spso/report-download', { year: '1999', format: 'csv' })).status).toBe(400);
   });
 
   it('downloads a stored report as a PDF that pdf-lib loads, with a page per rows that fit', async () => {

@@ -40,6 +40,7 @@ export {
   getYearReport,
   getReportArchive,
   downloadStoredReport,
+  downloadLiveReport,
   saveFile,
   fileNameOf,
   type DownloadedFile,

@@ -24,9 +24,17 @@ jest.mock('echarts/components', () => ({ GridComponent: {}, TooltipComponent: {}
 jest.mock('echarts/renderers', () => ({ CanvasRenderer: {} }));
 jest.mock('echarts-for-react/lib/core', () => ({
   __esModule: true,
-  default: ({ option, echarts: _echarts, notMerge: _notMerge, style: _style, ...rest }: Record<string, unknown>) => (
-    <div data-testid="echarts" data-option={JSON.stringify(option)} {...rest} />
-  ),
+  default: ({ option, echarts: _echarts, notMerge: _notMerge, style: _style, ...rest }: Record<string, unknown>) => {
+    const axis = (option as { yAxis?: { axisLabel?: { formatter?: (value: number) => string } } }).yAxis;
+    return (
+      <div
+        data-testid="echarts"
+        data-option={JSON.stringify(option)}
+        data-axis-sample={axis?.axisLabel?.formatter?.(1234567) ?? ''}
+        {...rest}
+      />
+    );
+  },
 }));
 
 const officer: UserInfo = {
@@ -138,6 +146,8 @@ describe('/Report', () => {
       series: { type: string; data: number[] }[];
     };
     expect(option.series[0]!.type).toBe('bar');
+    // the axis writes numbers as the totals do (Vietnamese: a dot between thousands)
+    expect(chart.getAttribute('data-axis-sample')).toBe('1.234.567');
     expect(option.series[0]!.data).toEqual(MONTHLY);
     expect(option.xAxis.data).toEqual(['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8', 'T9', 'T10', 'T11', 'T12']);
     expect(screen.getByRole('img', { name: `Biểu đồ tổng số trang in mỗi tháng năm ${THIS_YEAR}` })).toBe(chart);
@@ -242,6 +252,29 @@ describe('/Report', () => {
 
     fireEvent.click(screen.getByRole('button', { name: `Tải PDF: Báo cáo năm ${THIS_YEAR - 1}` }));
     expect(await screen.findByText('x')).toBeInTheDocument();
+  });
+
+  it('downloads the report being viewed (its year or month) as CSV or PDF, without the archive', async () => {
+    const files: InternalAxiosRequestConfig[] = [];
+    serve({
+      'GET /v1/spso/report-download': (config) => {
+        files.push(config);
+        return Promise.resolve({
+          status: 200,
+          statusText: 'OK',
+          data: new Blob(['x']),
+          headers: { 'content-disposition': `attachment; filename="bao-cao-${THIS_YEAR}.${config.params.format}"` },
+          config,
+        });
+      },
+    });
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:r'), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderReport();
+    fireEvent.click(await screen.findByRole('button', { name: `Tải báo cáo đang xem (Năm ${THIS_YEAR}) dạng PDF` }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(`bao-cao-${THIS_YEAR}.pdf`);
+    expect(files.map((f) => f.params)).toEqual([{ year: THIS_YEAR, month: 'all', sortDirection: 1, format: 'pdf' }]);
   });
 
   it('counts a job once it completes: a queue change reloads the figures quietly', async () => {

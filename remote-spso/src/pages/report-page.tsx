@@ -15,6 +15,7 @@ import { PageFrame, VIETNAM_OFFSET_MS } from 'shared-ui';
 import { MonthlyFigures } from '../features/report/components/monthly-figures';
 import { PrinterReportTable } from '../features/report/components/printer-report-table';
 import { ReportArchive } from '../features/report/components/report-archive';
+import { ReportDownload } from '../features/report/components/report-download';
 import { ReportFilter, type ReportFilters } from '../features/report/components/report-filter';
 import { ReportTotals } from '../features/report/components/report-totals';
 import { periodText } from '../features/report/report-format';
@@ -48,12 +49,15 @@ export default function ReportPage() {
         <Typography.Text strong aria-live="polite">
           {period}
         </Typography.Text>
-        <ReportFilter
-          value={filters}
-          years={report.data?.years ?? [currentYear]}
-          thisYear={currentYear}
-          onChange={setFilters}
-        />
+        <Flex gap={8} wrap align="center">
+          <ReportDownload filters={filters} period={period} />
+          <ReportFilter
+            value={filters}
+            years={report.data?.years ?? [currentYear]}
+            thisYear={currentYear}
+            onChange={setFilters}
+          />
+        </Flex>
       </Flex>
       {failed && (
         <Alert

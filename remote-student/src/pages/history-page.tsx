@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Col, Flex, Input, Row, Typography } from 'antd';
+import { App, Col, Flex, Input, Row, Typography } from 'antd';
 import { apiErrorMessage, useSessionStore, type StudentPrintingLog } from 'shared-api';
-import { PageFrame, PrintLogDetailDialog } from 'shared-ui';
+import { LoadError, PageFrame, PrintLogDetailDialog } from 'shared-ui';
 import { cancelLog } from '../features/history/api/cancel-log';
 import { DEFAULT_HISTORY_FILTERS, type HistoryFilters } from '../features/history/api/filter-logs';
 import { ConfirmCancelModal } from '../features/history/components/confirm-cancel-modal';
@@ -75,7 +75,7 @@ export default function HistoryPage() {
         />
         <HistoryFilter value={filterValue} onChange={(next) => setFilters((f) => ({ ...f, ...next }))} />
       </Flex>
-      {failed && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('history.loadFailed')} />}
+      {failed && <LoadError title={t('history.loadFailed')} onRetry={reload} />}
       <HistoryTable
         logs={printingLogs}
         loading={loading}

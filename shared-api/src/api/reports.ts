@@ -51,16 +51,31 @@ export function fileNameOf(disposition: unknown, fallback: string): string {
  * token travels in the header, never in a URL). A refusal rejects with the axios error, its JSON envelope
  * read back from the blob so that apiErrorMessage shows the server's message.
  */
-export async function downloadStoredReport(id: string, format: ReportFileFormat): Promise<DownloadedFile> {
+export function downloadStoredReport(id: string, format: ReportFileFormat): Promise<DownloadedFile> {
+  return downloadFile(`/v1/spso/report-archive/${encodeURIComponent(id)}`, { format }, `report-${id}.${format}`);
+}
+
+/**
+ * GET /v1/spso/report-download: the report being viewed (a year, or a month of it), live, as a file,
+ * without looking for it in the archive.
+ */
+export function downloadLiveReport(
+  query: { year: number; month: number | null; sortDirection?: 1 | -1 },
+  format: ReportFileFormat,
+): Promise<DownloadedFile> {
+  const params = { year: query.year, month: query.month ?? 'all', sortDirection: query.sortDirection ?? 1, format };
+  const period = query.month ? `${query.year}-${String(query.month).padStart(2, '0')}` : String(query.year);
+  return downloadFile('/v1/spso/report-download', params, `bao-cao-${period}.${format}`);
+}
+
+/** A file through the one client (the bearer token in the header); a refusal's JSON read back from its blob. */
+async function downloadFile(url: string, params: Record<string, unknown>, fallback: string): Promise<DownloadedFile> {
   try {
-    const response = await apiClient.get<Blob>(`/v1/spso/report-archive/${encodeURIComponent(id)}`, {
-      params: { format },
-      responseType: 'blob',
-    });
+    const response = await apiClient.get<Blob>(url, { params, responseType: 'blob' });
     const headers = response.headers as Record<string, unknown> | undefined;
     const data = response.data;
     const blob = data instanceof Blob ? data : new Blob([data as BlobPart]);
-    return { blob, fileName: fileNameOf(headers?.['content-disposition'], `report-${id}.${format}`) };
+    return { blob, fileName: fileNameOf(headers?.['content-disposition'], fallback) };
   } catch (error) {
     const response = (error as AxiosError).response;
     if (response && response.data instanceof Blob) {

@@ -71,10 +71,11 @@ export async function monthlyPages(db: Db, year: number): Promise<{ month: numbe
   return rows.map((row) => ({ month: Number(row.month), pages: Number(row.pages) }));
 }
 
-/** The years with at least one Completed job. */
+/** The years with at least one Completed job or a stored report (the filter offers each of them). */
 export async function yearsWithJobs(db: Db): Promise<number[]> {
   const rows = await db.query<{ year: number }>(
-    'SELECT DISTINCT extract(year FROM day)::int AS year FROM report_daily WHERE printed > 0',
+    `SELECT DISTINCT extract(year FROM day)::int AS year FROM report_daily WHERE printed > 0
+     UNION SELECT DISTINCT year FROM stored_reports`,
   );
   return rows.map((row) => Number(row.year));
 }

@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REPORT_FIRST_YEAR } from 'shared-api/contracts';
 import { ok, responses } from '../../lib/envelope';
+import type { ReportFile } from './reports.service';
 import { Location, NO_FILTER } from '../print-jobs/print-jobs.schemas';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1));
@@ -72,6 +73,17 @@ const FileQuery = Type.Object({
   format: Type.Optional(Type.String({ enum: ['csv', 'pdf'], default: 'csv', description: 'csv (mặc định) hoặc pdf' })),
 });
 type FileQuery = Static<typeof FileQuery>;
+const FILE_RESPONSES = {
+  200: {
+    description: 'Tệp báo cáo (Content-Disposition: attachment)',
+    content: {
+      'text/csv': { schema: { type: 'string' } },
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    },
+  },
+  '4xx': Type.Ref('ErrorEnvelope'),
+  '5xx': Type.Ref('ErrorEnvelope'),
+};
 
 /** The officers' reports: live figures of a month or a year, the twelve months of a year, the archive. */
 export default async function reportsRoutes(app: FastifyInstance): Promise<void> {
@@ -131,25 +143,35 @@ export default async function reportsRoutes(app: FastifyInstance): Promise<void>
         description: 'Không có báo cáo này: 404. Định dạng khác csv, pdf: 400.',
         params: FileParams,
         querystring: FileQuery,
-        response: {
-          200: {
-            description: 'Tệp báo cáo (Content-Disposition: attachment)',
-            content: {
-              'text/csv': { schema: { type: 'string' } },
-              'application/pdf': { schema: { type: 'string', format: 'binary' } },
-            },
-          },
-          '4xx': Type.Ref('ErrorEnvelope'),
-          '5xx': Type.Ref('ErrorEnvelope'),
-        },
+        response: FILE_RESPONSES,
+      },
+    },
+    async (request, reply) => sendFile(reply, await reports.file(request.params.id, request.query.format ?? 'csv')),
+  );
+
+  app.get<{ Querystring: ReportQuery & FileQuery }>(
+    '/v1/spso/report-download',
+    {
+      config: { roles: ['spso'] },
+      schema: {
+        tags: ['spso'],
+        summary: 'Tải báo cáo đang xem (số liệu hiện tại của năm hoặc tháng): CSV (UTF-8 có BOM) hoặc PDF',
+        description: 'Cùng tham số với /v1/spso/reports, thêm format csv|pdf. Định dạng khác: 400.',
+        querystring: Type.Intersect([ReportQuery, FileQuery]),
+        response: FILE_RESPONSES,
       },
     },
     async (request, reply) => {
-      const file = await reports.file(request.params.id, request.query.format ?? 'csv');
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(file.body);
+      const { format, ...query } = request.query;
+      return sendFile(reply, await reports.liveFile(query, format ?? 'csv'));
     },
   );
+}
+
+/** A report file as an attachment with its name ('bao-cao-2026-10.csv'). */
+function sendFile(reply: FastifyReply, file: ReportFile) {
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .send(file.body);
 }

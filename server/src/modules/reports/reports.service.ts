@@ -11,7 +11,7 @@ import type { Db } from '../../db';
 import { lockKeySql } from '../../db/migrate';
 import { AppError, errors } from '../../lib/errors';
 import { finishedPeriods, periodBounds, periodKey, vietnamMonthOf, type PeriodRef } from './report-periods';
-import { renderReportCsv, renderReportPdf, reportFileName } from './report-files';
+import { renderReportCsv, renderReportPdf, reportFileName, type ReportFileMeta } from './report-files';
 import { reportMessages } from './report-texts';
 import {
   findStoredReport,
@@ -63,6 +63,8 @@ export interface ReportsService {
   archive(): Promise<ReportArchiveResponse>;
   /** GET /v1/spso/report-archive/:id?format= */
   file(id: string, format: string): Promise<ReportFile>;
+  /** GET /v1/spso/report-download?year=&month=&sortDirection=&format=: the report being viewed, live, as a file. */
+  liveFile(query: ReportQueryInput, format: string): Promise<ReportFile>;
 }
 
 const NO_FILTER = new Set(['', 'all', 'null', 'undefined']);
@@ -174,7 +176,7 @@ export function createReportsService(db: Db, now: () => Date = () => new Date())
     return insertStoredReport(db, row);
   };
 
-  return {
+  const service: ReportsService = {
     async report(query) {
       checkYear(query.year);
       const month = parseMonth(query.month);
@@ -223,24 +225,38 @@ export function createReportsService(db: Db, now: () => Date = () => new Date())
     },
 
     async file(id, format) {
-      if (format !== 'csv' && format !== 'pdf')
-        throw new AppError(400, 'VALIDATION_FAILED', reportMessages.formatInvalid);
+      const kind = fileFormat(format);
       const row = UUID.test(id) ? await findStoredReport(db, id) : undefined;
       if (!row) throw errors.notFound(reportMessages.notFound);
-      const meta = { year: row.year, month: row.month, generatedAt: row.generated_at };
-      const figures = periodReportOf(row);
-      const kind = format as ReportFileFormat;
-      return kind === 'csv'
-        ? {
-            fileName: reportFileName(meta, 'csv'),
-            contentType: 'text/csv; charset=utf-8',
-            body: renderReportCsv(meta, figures),
-          }
-        : {
-            fileName: reportFileName(meta, 'pdf'),
-            contentType: 'application/pdf',
-            body: await renderReportPdf(meta, figures),
-          };
+      return renderFile({ year: row.year, month: row.month, generatedAt: row.generated_at }, periodReportOf(row), kind);
+    },
+
+    async liveFile(query, format) {
+      const kind = fileFormat(format);
+      const { years: _years, ...figures } = await service.report(query);
+      const meta = { year: query.year, month: parseMonth(query.month), generatedAt: now().toISOString() };
+      return renderFile(meta, figures, kind);
     },
   };
+  return service;
+}
+
+function fileFormat(format: string): ReportFileFormat {
+  if (format !== 'csv' && format !== 'pdf') throw new AppError(400, 'VALIDATION_FAILED', reportMessages.formatInvalid);
+  return format;
+}
+
+/** The CSV or PDF of a report's figures (a stored one, or the live one being viewed). */
+async function renderFile(meta: ReportFileMeta, figures: PeriodReport, kind: ReportFileFormat): Promise<ReportFile> {
+  return kind === 'csv'
+    ? {
+        fileName: reportFileName(meta, 'csv'),
+        contentType: 'text/csv; charset=utf-8',
+        body: renderReportCsv(meta, figures),
+      }
+    : {
+        fileName: reportFileName(meta, 'pdf'),
+        contentType: 'application/pdf',
+        body: await renderReportPdf(meta, figures),
+      };
 }

@@ -13,6 +13,7 @@ import {
 } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
 import { NoticeTable } from './notice-table';
+import { LoadError } from '../load-error/load-error';
 
 /** Notices per page (the server pages them, so 10,000 open as fast as ten). */
 export const NOTICE_PAGE_SIZE = 20;
@@ -20,7 +21,8 @@ export const NOTICE_PAGE_SIZE = 20;
 /**
  * The notice page of staff (/NoticeStaff) and officers (/Notice): the reader's notices newest first,
  * paged on the server, reloaded quietly on update-notification-list; 'Xác nhận đã xem' marks every one
- * seen, then reloads the list and the badge's count. Errors are only logged (spec section 8).
+ * seen, then reloads the list and the badge's count. A list that could not load says so with a retry (never
+ * 'no notices'); no toast (spec section 8).
  */
 export function NoticeBoard({ role }: { role: NoticeRole }) {
   const { t } = useTranslation(UI_NAMESPACE);
@@ -32,9 +34,6 @@ export function NoticeBoard({ role }: { role: NoticeRole }) {
   const data = query.data;
   const news = data?.news ?? 0;
 
-  useEffect(() => {
-    if (query.error) console.warn('notices unavailable', query.error);
-  }, [query.error]);
   // The list's own count is as fresh as the badge's: keep them equal.
   useEffect(() => {
     if (data) useSessionStore.getState().setNewNotices(data.news ?? 0);
@@ -70,12 +69,16 @@ export function NoticeBoard({ role }: { role: NoticeRole }) {
           {t('notices.confirmSeen')}
         </Button>
       </Flex>
-      <NoticeTable
-        role={role}
-        notices={data?.allNotices ?? []}
-        loading={query.loading}
-        paging={{ current: page, pageSize: NOTICE_PAGE_SIZE, total: data?.total ?? 0, onChange: setPage }}
-      />
+      {query.error !== null && <LoadError title={t('notices.loadFailed')} onRetry={() => query.reload()} />}
+      {/* nothing came: no table saying there are no notices */}
+      {(data || query.error === null) && (
+        <NoticeTable
+          role={role}
+          notices={data?.allNotices ?? []}
+          loading={query.loading}
+          paging={{ current: page, pageSize: NOTICE_PAGE_SIZE, total: data?.total ?? 0, onChange: setPage }}
+        />
+      )}
     </>
   );
 }

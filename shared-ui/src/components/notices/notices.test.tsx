@@ -114,6 +114,23 @@ describe('SafeHtml', () => {
 });
 
 describe('NoticeBoard', () => {
+  it('a list that could not load says so with a retry, never "no notices"; the retry loads it', async () => {
+    const adapter = serve({ news: 1 });
+    const served = adapter.getMockImplementation()!;
+    adapter.mockImplementation((config: InternalAxiosRequestConfig) =>
+      config.url === LIST && (config.params as { per_page: number }).per_page === 20
+        ? answer(config, 500, { success: false, message: 'Lỗi máy chủ' })
+        : served(config),
+    );
+    renderBoard();
+    expect(await screen.findByText('Không tải được danh sách thông báo.')).toBeInTheDocument();
+    expect(screen.queryByText('Chưa có thông báo nào')).not.toBeInTheDocument();
+    adapter.mockImplementation(served);
+    fireEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
+    expect(await rowOf('Phạm Thị Hoa')).toBeInTheDocument();
+    expect(screen.queryByText('Không tải được danh sách thông báo.')).not.toBeInTheDocument();
+  });
+
   it('shows skeleton rows, then the table: time UTC+7, name, role, sanitized content, location', async () => {
     let release: () => void = () => undefined;
     const adapter = serve({ news: 1 });

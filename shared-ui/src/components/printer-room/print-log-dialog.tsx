@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Flex, Modal, Typography } from 'antd';
+import { Button, Flex, Modal, Typography } from 'antd';
 import { getPrintingLog, SOCKET_EVENTS, useLiveQuery, type AdminPrinter, type PrinterRoomRole } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
+import { LoadError } from '../load-error/load-error';
 import { DateRangeField, type DateRangeValue } from '../date-range-field/date-range-field';
 import { PRINTER_DIALOG_WIDTH } from './dialog-width';
 import { JobTable } from './job-table';
@@ -60,9 +61,7 @@ function LogContent({ role, printerId }: { role: PrinterRoomRole; printerId: str
           </Button>
         </Flex>
       </div>
-      {query.error !== null && (
-        <Alert type="error" showIcon style={{ marginBottom: 12 }} title={t('printerRoom.log.loadFailed')} />
-      )}
+      {query.error !== null && <LoadError title={t('printerRoom.log.loadFailed')} onRetry={() => query.reload()} />}
       <JobTable
         aria-label={t('printerRoom.log.label')}
         jobs={query.data?.printingLog ?? []}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Alert, Modal } from 'antd';
+import { Modal } from 'antd';
 import {
   getPrintingQueue,
   SOCKET_EVENTS,
@@ -9,6 +9,7 @@ import {
   type StaffJobEntry,
 } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
+import { LoadError } from '../load-error/load-error';
 import { PRINTER_DIALOG_WIDTH } from './dialog-width';
 import { JobTable } from './job-table';
 
@@ -21,9 +22,7 @@ function QueueContent({ role, printerId }: { role: PrinterRoomRole; printerId: s
   const jobs: StaffJobEntry[] = query.data ? [...query.data.printingJob, ...query.data.printingQueue] : [];
   return (
     <>
-      {query.error !== null && (
-        <Alert type="error" showIcon style={{ marginBottom: 12 }} title={t('printerRoom.queue.loadFailed')} />
-      )}
+      {query.error !== null && <LoadError title={t('printerRoom.queue.loadFailed')} onRetry={() => query.reload()} />}
       <JobTable
         aria-label={t('printerRoom.queue.label')}
         jobs={jobs}

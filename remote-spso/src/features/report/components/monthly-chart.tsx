@@ -17,16 +17,29 @@ export interface MonthlyChartProps {
   /** The chart's accessible name; its figures are in the table the page draws beside it. */
   label: string;
   describedBy?: string;
+  /** How the axis writes a number: the page's own format (1.234 in Vietnamese, 1,234 in English). */
+  formatValue(value: number): string;
 }
 
 /** The report's monthly bar chart (echarts, loaded only with this component: the report page's own chunk). */
-export default function MonthlyChart({ values, labels, seriesName, label, describedBy }: MonthlyChartProps) {
+export default function MonthlyChart({
+  values,
+  labels,
+  seriesName,
+  label,
+  describedBy,
+  formatValue,
+}: MonthlyChartProps) {
   const option = {
     color: ['#1a4d9c'],
     grid: { left: 8, right: 8, top: 16, bottom: 8, containLabel: true },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      valueFormatter: (value: unknown) => formatValue(Number(value)),
+    },
     xAxis: { type: 'category', data: labels, axisTick: { alignWithLabel: true } },
-    yAxis: { type: 'value', minInterval: 1 },
+    yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (value: number) => formatValue(value) } },
     series: [{ name: seriesName, type: 'bar', data: values, barMaxWidth: 32 }],
   };
   return (

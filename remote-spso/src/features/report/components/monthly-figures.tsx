@@ -39,6 +39,7 @@ export function MonthlyFigures({ year, values }: { year: number; values: number[
             seriesName={t('report.chart.series')}
             label={t('report.chart.label', { year })}
             describedBy={tableId}
+            formatValue={(value) => formatNumber(value, i18n.language)}
           />
         </Suspense>
       ) : (
