@@ -28,6 +28,10 @@ beforeAll(async () => {
     ['SA004', 'Đức', 'Phạm Hữu'],
     ['SA005', 'Dũng', 'Võ Quốc'],
     ['SA006', 'Ánh', 'Đỗ Ngọc'],
+    // codes SB…: the word-start search only (the sorts read the SA… ones)
+    ['SB001', 'Yến', 'Lê Thị'],
+    ['SB002', 'Yên', 'Hồ Văn'],
+    ['SB003', 'Huy', 'Nguyễn Quang'],
   ];
   for (const [mssv, first, last] of names) {
     await t.app.db.query(
@@ -85,6 +89,13 @@ describe('GET /v1/spso/students', () => {
     expect((await list({ studentName: 'pham huu duc', studentId: 'SA' })).data[0]?.mssv).toBe('SA004');
     expect((await list({ studentName: '%', studentId: 'SA' })).data).toEqual([]);
     expect((await list({ studentName: 'zzzz' })).total).toBe(0);
+    // from the beginning of a word: 'Yến' finds Yến and Yên, not Nguyễn (whose 'yen' is inside the word)
+    expect((await list({ studentName: 'Yến', studentId: 'SB' })).data.map((s) => s.mssv).sort()).toEqual([
+      'SB001',
+      'SB002',
+    ]);
+    expect((await list({ studentName: 'guyen', studentId: 'SB' })).data).toEqual([]);
+    expect((await list({ studentName: 'nguyen', studentId: 'SB' })).data.map((s) => s.mssv)).toEqual(['SB003']);
   });
 
   it('sorts by given name in Vietnamese order (A–Z and Z–A), then by payment', async () => {
@@ -264,7 +275,10 @@ describe('POST /v1/spso/adjustment', () => {
     const reused = await adjust({ ...payload, studentId: 'SA002' });
     expect(reused.statusCode).toBe(409);
     // the same id with other pages or another reason applied nothing: 409, never 'adjusted'
-    for (const other of [{ ...payload, pages: 50 }, { ...payload, reason: 'Một lý do khác hẳn' }]) {
+    for (const other of [
+      { ...payload, pages: 50 },
+      { ...payload, reason: 'Một lý do khác hẳn' },
+    ]) {
       const changed = await adjust(other);
       expect(changed.statusCode).toBe(409);
       expect(body(changed).message).toMatch(/điều chỉnh khác/);

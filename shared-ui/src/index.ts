@@ -8,7 +8,12 @@ export { filterRoutesForRole } from './route-access';
 export { UI_NAMESPACE, uiLocales } from './locales';
 export { PrintStatusTag, displayedPrintStatus } from './components/print-status-tag/print-status-tag';
 export { LoadError, type LoadErrorProps } from './components/load-error/load-error';
-export { toVietnamTime, formatVietnamDateTime, VIETNAM_OFFSET_MS } from './components/vietnam-time/vietnam-time';
+export {
+  toVietnamTime,
+  formatVietnamDate,
+  formatVietnamDateTime,
+  VIETNAM_OFFSET_MS,
+} from './components/vietnam-time/vietnam-time';
 export { CardSkeletons } from './components/card-skeleton/card-skeleton';
 export {
   ResponsiveTable,

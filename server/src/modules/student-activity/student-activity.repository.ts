@@ -27,8 +27,11 @@ export interface StudentListFilter extends StudentSearch {
   offset: number;
 }
 
+const escapeLike = (part: string) => part.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A LIKE pattern that finds `part` anywhere ('%' and '_' taken literally). */
-const containing = (part: string) => `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containing = (part: string) => `%${escapeLike(part)}%`;
+/** A LIKE pattern, against ' ' || the name, that finds `part` at the start of a word ('yen' in 'le yen', not 'nguyen'). */
+const atWordStart = (part: string) => `% ${escapeLike(part)}%`;
 
 const STUDENT_COLUMNS = `u.id, u.first_name, u.last_name, u.mssv, u.major, u.classes, u.balance, u.printed_a4, u.printed_a3,
   u.total_paid::float8 AS total_payment`;
@@ -42,8 +45,9 @@ function searchWhere(search: StudentSearch, params: unknown[]): string {
     where.push(`lower(u.mssv) LIKE $${params.length}`);
   }
   if (search.nameFolded) {
-    params.push(containing(search.nameFolded));
-    where.push(`u.name_search LIKE $${params.length}`);
+    // from the beginning of a word, without diacritics: 'Yến' finds Yến and Yên, not every Nguyễn
+    params.push(atWordStart(search.nameFolded));
+    where.push(`' ' || u.name_search LIKE $${params.length}`);
   }
   return where.join(' AND ');
 }

@@ -3,7 +3,7 @@ import { Descriptions } from 'antd';
 import type { AdminPrinter } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
 import { PrinterStatusTag } from '../print-status-tag/printer-status-tag';
-import { formatVietnamDateTime } from '../vietnam-time/vietnam-time';
+import { formatVietnamDate } from '../vietnam-time/vietnam-time';
 import { locationText } from './location-text';
 
 /** A printer's information as the configuration dialogs show it (ID, brand, model, location, description…). */
@@ -26,7 +26,7 @@ export function PrinterInfo({ printer }: { printer: AdminPrinter }) {
         {
           key: 'activated',
           label: t('printerRoom.columns.activatedTime'),
-          children: formatVietnamDateTime(printer.activatedTime) || none,
+          children: formatVietnamDate(printer.activatedTime) || none,
         },
         { key: 'waiting', label: t('printerRoom.columns.waiting'), children: printer.waiting_amount },
       ]}

@@ -4,7 +4,7 @@ import type { AdminPrinter } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
 import { PrinterStatusTag } from '../print-status-tag/printer-status-tag';
 import { ResponsiveTable, type ResponsiveColumn } from '../responsive-table/responsive-table';
-import { formatVietnamDateTime } from '../vietnam-time/vietnam-time';
+import { formatVietnamDate } from '../vietnam-time/vietnam-time';
 import { locationText } from './location-text';
 
 /**
@@ -92,7 +92,7 @@ export function PrinterTable({ printers, loading, columns, onCurrent, onHistory,
       key: 'activatedTime',
       title: t('printerRoom.columns.activatedTime'),
       width: 170,
-      render: (_, printer) => formatVietnamDateTime(printer.activatedTime) || t('printerRoom.placeholder'),
+      render: (_, printer) => formatVietnamDate(printer.activatedTime) || t('printerRoom.placeholder'),
     },
     waiting: {
       key: 'waiting',

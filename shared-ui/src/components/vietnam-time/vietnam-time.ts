@@ -13,6 +13,11 @@ export function toVietnamTime(value: string | null | undefined): { date: string;
   return { date: shifted.slice(0, 10), time: shifted.slice(11, 19) };
 }
 
+/** 'YYYY-MM-DD' in Vietnam time, '' for no value: a day (an activation date), not a made-up hour. */
+export function formatVietnamDate(value: string | null | undefined): string {
+  return toVietnamTime(value).date;
+}
+
 /** 'YYYY-MM-DD HH:mm:ss' in Vietnam time, '' for no value. */
 export function formatVietnamDateTime(value: string | null | undefined): string {
   const { date, time } = toVietnamTime(value);
