@@ -60,7 +60,9 @@ export type { UploadFile, UploadProps } from 'antd/es/upload';
 export type { RadioChangeEvent } from 'antd/es/radio';
 export type { CheckboxChangeEvent } from 'antd/es/checkbox';
 
+import { createElement } from 'react';
 import { lazyComponent } from './lazy-component';
+import SkeletonInput from 'antd/es/skeleton/Input';
 import type DatePickerType from 'antd/es/date-picker';
 import type TableType from 'antd/es/table';
 import type SelectType from 'antd/es/select';
@@ -76,9 +78,16 @@ import type PaginationType from 'antd/es/pagination';
 
 export const Table = lazyComponent<typeof TableType>(() => import('antd/es/table'));
 export const Select = lazyComponent<typeof SelectType>(() => import('antd/es/select'));
-export const DatePicker = lazyComponent<typeof DatePickerType>(() => import('antd/es/date-picker'));
-export const RangePicker = lazyComponent<typeof DatePickerType.RangePicker>(() =>
-  import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })),
+/** Where a date field will be while its picker loads: a field-shaped skeleton, not an empty gap. */
+const dateFieldLoading = createElement(SkeletonInput, {
+  active: true,
+  block: true,
+  style: { minWidth: 160, height: 32 },
+});
+export const DatePicker = lazyComponent<typeof DatePickerType>(() => import('antd/es/date-picker'), dateFieldLoading);
+export const RangePicker = lazyComponent<typeof DatePickerType.RangePicker>(
+  () => import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })),
+  dateFieldLoading,
 );
 export const Upload = lazyComponent<typeof UploadType>(() => import('antd/es/upload'));
 export const Dragger = lazyComponent<typeof UploadType.Dragger>(() =>

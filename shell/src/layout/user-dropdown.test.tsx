@@ -57,6 +57,14 @@ describe('UserDropdown', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it("the header's name never wraps: it is cut with '…' and the whole name is the button's title", () => {
+    useSessionStore.getState().setUser(student);
+    render(<UserDropdown onLogout={jest.fn()} />);
+    const button = screen.getByRole('button', { name: /Nguyễn Văn An/ });
+    expect(button).toHaveAttribute('title', 'Nguyễn Văn An');
+    expect(button.querySelector('.sp-user-name')).toHaveTextContent('Nguyễn Văn An');
+  });
+
   it('a student sees name, student code, balance rounded down, Khoa and Lớp', async () => {
     useSessionStore.getState().setUser(student);
     const { panel } = await open();

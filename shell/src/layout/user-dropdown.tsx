@@ -73,8 +73,8 @@ export function UserDropdown({ onLogout, Extra }: Props) {
         </div>
       )}
     >
-      <button type="button" className="sp-user-button" aria-haspopup="dialog">
-        <span>{fullName}</span>
+      <button type="button" className="sp-user-button" aria-haspopup="dialog" title={fullName}>
+        <span className="sp-user-name">{fullName}</span>
         <DownOutlined />
       </button>
     </Dropdown>
