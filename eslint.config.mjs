@@ -37,6 +37,37 @@ const boundaries = [
   },
 ];
 
+// Inside the server the arrows point one way (STYLE.md): routes → services → repositories; lib/, events/,
+// db/ and documents/ import no module; a module asks another module's service, never its repository.
+const SERVER_MODULES = [
+  'auth', 'conversations', 'grants', 'health', 'ledger', 'notices', 'payments', 'print-jobs', 'printers',
+  'reports', 'student-activity', 'system-config', 'users',
+];
+const serverLayers = [
+  ...['lib', 'events', 'db', 'documents'].map((folder) => ({
+    target: `./server/src/${folder}`,
+    from: './server/src/modules',
+    message: `server/src/${folder} is beneath the modules: it imports none of them (a module may use it).`,
+  })),
+  {
+    target: './server/src/modules/**/*.repository.ts',
+    from: ['./server/src/modules/**/*.service.ts', './server/src/modules/**/*.routes.ts'],
+    message: 'A repository holds SQL only: it never calls a service or a route.',
+  },
+  {
+    target: './server/src/modules/**/*.service.ts',
+    from: './server/src/modules/**/*.routes.ts',
+    message: 'A service never imports routes: routes call services.',
+  },
+  ...SERVER_MODULES.map((module) => ({
+    target: `./server/src/modules/${module}`,
+    from: `./server/src/modules/!(${module}|ledger)/**/*.repository.ts`,
+    message:
+      "A module never imports another module's repository: ask its service. (The ledger's applyLedgerEntry is " +
+      'the one way to change a balance and runs in the caller\'s transaction: every module may call it.)',
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'data/**', 'e2e/artifacts/**', '**/*.cjs', '**/*.mjs', '**/*.js'],
@@ -64,7 +95,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...serverLayers] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -72,7 +103,10 @@ export default tseslint.config(
     // Jest cannot load federated modules: the shell's route tests take the remotes' manifests from source.
     files: ['shell/src/**/*.test.tsx'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries.filter((zone) => zone.target !== './shell') }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...boundaries.filter((zone) => zone.target !== './shell'), ...serverLayers] },
+      ],
     },
   },
   {

@@ -35,7 +35,7 @@ import { installValidators } from './plugins/validation';
 import authRoutes from './modules/auth/auth.routes';
 import healthRoutes from './modules/health/health.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
-import servicesPlugin from './plugins/services';
+import servicesPlugin from './services';
 import printJobsRoutes from './modules/print-jobs/print-jobs.routes';
 import conversationsRoutes from './modules/conversations/conversations.routes';
 import noticesRoutes from './modules/notices/notices.routes';

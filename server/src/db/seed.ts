@@ -17,7 +17,6 @@ import {
 } from './seed-data';
 import { hashPassword } from '../lib/password';
 import { semesterStarts } from '../lib/semester';
-import { readSystemConfig } from '../modules/system-config/system-config.repository';
 import { printCost, sheetCount } from 'shared-api/contracts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -569,7 +568,17 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
     const existing = await t.one<{ present: boolean }>('SELECT EXISTS (SELECT 1 FROM users) AS present');
     if (existing?.present) return null;
 
-    const cfg = await readSystemConfig(t);
+    // the seed owns the schema it fills: it reads the configuration row itself, no module's repository
+    const cfg = await t.one<{
+      start_date1: string;
+      start_date2: string;
+      current_balance: number;
+      current_a4_price: number;
+    }>(
+      `SELECT to_char(start_date1, 'YYYY-MM-DD') AS start_date1, to_char(start_date2, 'YYYY-MM-DD') AS start_date2,
+              current_balance, current_a4_price FROM system_config`,
+    );
+    if (!cfg) throw new Error('system_config has no row: run the migrations first');
     const data = generate(full, {
       startDate1: cfg.start_date1,
       startDate2: cfg.start_date2,

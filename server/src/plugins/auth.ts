@@ -1,11 +1,11 @@
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { isRole } from 'shared-api/contracts';
 import type { Db } from '../db';
 import { errors } from '../lib/errors';
 import { createTokenService, newSecret } from '../lib/tokens';
 import { RevokedSessions } from '../modules/auth/revoked-sessions';
-import type { AuthUser, RouteRoles } from '../types';
+import type { RouteRoles } from '../types';
 
 export interface AuthPluginOptions {
   /** URL prefixes of routes other plugins add (docs viewer), treated as public. */
@@ -33,12 +33,6 @@ function describeRoles(roles: RouteRoles): string {
   if (roles === 'public') return 'Công khai (không cần đăng nhập)';
   if (roles === 'all') return 'Mọi vai trò đã đăng nhập';
   return `Vai trò: ${roles.join(', ')}`;
-}
-
-/** The signed-in user of a non-public route (the auth hook has already checked it). */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw errors.unauthenticated();
-  return request.user;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { parseDateBound } from '../../lib/dates';
 import { ok, responses } from '../../lib/envelope';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../../lib/current-user';
 import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE } from './conversations.service';
 
 const Contact = Type.Object({

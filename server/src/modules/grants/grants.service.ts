@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { semesterAt, semesterStarts } from '../../lib/semester';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
 import { lockStudentsWithoutGrant, newestGrantedSemester, takeGrantLock } from './grants.repository';
-import { readSystemConfig, type SystemConfig } from '../system-config/system-config.repository';
+import { readConfigInForce, type SystemConfig } from '../system-config/system-config.service';
 
 export type GrantPolicy = SystemConfig['grant_policy'];
 
@@ -21,7 +21,7 @@ export interface GrantRunResult {
 export const GRANT_BATCH = 500;
 
 export function getGrantSettings(db: Db): Promise<GrantSettings> {
-  return readSystemConfig(db);
+  return readConfigInForce(db);
 }
 
 /** Pages a grant gives: 'add' the configured amount; 'topup' up to it (never negative). */

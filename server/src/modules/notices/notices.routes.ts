@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
-import { currentUser } from '../../plugins/auth';
-import { Nullable } from '../print-jobs/print-jobs.schemas';
+import { currentUser } from '../../lib/current-user';
+import { Nullable } from '../../lib/schemas';
 
 const NoticesQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),

@@ -1,10 +1,4 @@
 import type { Db } from '../../db';
-import { readSystemConfig, type SystemConfig } from '../system-config/system-config.repository';
-
-export type PaymentSettings = Pick<
-  SystemConfig,
-  'current_a4_price' | 'payment_ttl_minutes' | 'start_date1' | 'start_date2'
->;
 
 export interface PaymentRow {
   id: string;
@@ -27,10 +21,6 @@ export interface PaymentRow {
 
 const PAYMENT_COLUMNS = `id, user_id, stt, short_content, quantity, unit_price, money, paid_money, left_money, status,
   expires_at, gateway, gateway_txn_id, paid_at, created_at, updated_at`;
-
-export function getPaymentSettings(db: Db): Promise<PaymentSettings> {
-  return readSystemConfig(db);
-}
 
 /** Serialises the payments of one student (their running number) until the transaction ends. */
 export async function lockUser(db: Db, userId: string): Promise<boolean> {

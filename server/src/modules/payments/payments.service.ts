@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BkPaymentResponse, StudentLedgerResponse, StudentPayment } from 'shared-api/contracts';
+import { readConfigInForce } from '../system-config/system-config.service';
 import type { Db } from '../../db';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/db';
 import { AppError, errors } from '../../lib/errors';
@@ -14,7 +15,6 @@ import { toIsoOrNull } from '../../lib/ids';
 import type { DomainEvents } from '../../events/domain-events';
 import {
   findPayment,
-  getPaymentSettings,
   insertCallback,
   insertPayment,
   ledgerPage,
@@ -129,7 +129,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
      * price, recorded with the quantity and the price in force. 400 otherwise.
      */
     async confirm(user: AuthUser, money: number): Promise<StudentPayment> {
-      const settings = await getPaymentSettings(db);
+      const settings = await readConfigInForce(db);
       const price = settings.current_a4_price;
       const quantity = money / price;
       if (

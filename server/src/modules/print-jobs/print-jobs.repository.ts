@@ -1,16 +1,4 @@
 import type { Db } from '../../db';
-import { readSystemConfig } from '../system-config/system-config.repository';
-
-/** The upload rules of system_config. */
-export interface UploadConfigRow {
-  current_file_type: string[];
-  max_file_bytes: number;
-  max_request_bytes: number;
-}
-
-export async function findUploadConfig(db: Db): Promise<UploadConfigRow | undefined> {
-  return readSystemConfig(db);
-}
 
 /**
  * Sets the print counters (printers.printed_count, users.printed_a4 / printed_a3) from the Completed

@@ -10,7 +10,7 @@ import { ok, responses } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { assertCleanText, textProblem } from '../../lib/input';
 import { contentMismatch, CostlyDocumentError, isCountableExtension, SNIFF_BYTES } from '../../documents/page-count';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../../lib/current-user';
 import { CancelBody, CancelData, FilterLogsData, FilterLogsQuery, SubmitData } from './print-jobs.schemas';
 import {
   CANCEL_OK_MESSAGE,

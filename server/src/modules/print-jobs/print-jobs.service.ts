@@ -10,6 +10,7 @@ import type {
 } from 'shared-api/contracts';
 import { normalizeFileType } from 'shared-api/contracts';
 import type { Db } from '../../db';
+import { readConfigInForce } from '../system-config/system-config.service';
 import { parseDateBound as parseDate } from '../../lib/dates';
 import { AppError, errors } from '../../lib/errors';
 import { UUID } from '../../lib/ids';
@@ -30,7 +31,6 @@ import {
   findPrinterStatus,
   findPrinterStatusForShare,
   findSubmission,
-  findUploadConfig,
   insertDocument,
   insertPrintingLog,
   insertSubmission,
@@ -287,7 +287,7 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
 
     /** The upload rules of system_config. */
     async uploadLimits(): Promise<UploadLimits> {
-      const row = await findUploadConfig(db);
+      const row = await readConfigInForce(db);
       if (!row) throw new Error('system_config is empty');
       return {
         // the configured types this server can take (an Office type without its LibreOffice is left out)

@@ -1,5 +1,4 @@
 import type { Db } from '../../db';
-import { readSystemConfig } from '../system-config/system-config.repository';
 
 export interface PrinterRow {
   printer_id: string;
@@ -45,9 +44,4 @@ export async function listPrintersWithCounts(db: Db): Promise<PrinterRow[]> {
      WHERE p.retired_at IS NULL
      ORDER BY p.printer_id`,
   );
-}
-
-/** The configured file types (the service leaves out those this server cannot take). */
-export async function findCurrentFileTypes(db: Db): Promise<string[]> {
-  return (await readSystemConfig(db)).current_file_type;
 }

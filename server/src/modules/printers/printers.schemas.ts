@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PRINTER_DESCRIPTION_MAX, PRINTER_ID_MAX, PRINTER_ID_PATTERN, PRINTER_NAME_MAX } from 'shared-api/contracts';
-import { Location, NO_FILTER, Nullable } from '../print-jobs/print-jobs.schemas';
+import { Location, NO_FILTER, Nullable } from '../../lib/schemas';
 
 export const StudentPrinter = Type.Object({
   printerId: Type.String(),

@@ -11,7 +11,8 @@ import { collator, direction, facilityFilter, filterValue } from '../../lib/list
 import { MemoryCache } from '../../lib/memory-cache';
 import type { DomainEvents } from '../../events/domain-events';
 import { toAdminPrinter, toStudentPrinter } from './printers.presenters';
-import { findCurrentFileTypes, listPrintersWithCounts } from './printers.repository';
+import { listPrintersWithCounts } from './printers.repository';
+import { readConfigInForce } from '../system-config/system-config.service';
 import type { AdminPrinterListQuery, PrinterListQuery } from './printers.schemas';
 
 /** Printer ids are one whatever their case ('b1-109' is B1-109), as the database's lookups compare them. */
@@ -36,7 +37,7 @@ export function createPrintersService(deps: PrintersServiceDeps) {
 
   const printerCache = new MemoryCache(async () => {
     const rows = await listPrintersWithCounts(db);
-    const fileTypes = activeFileTypes(await findCurrentFileTypes(db), deps.officeApps);
+    const fileTypes = activeFileTypes((await readConfigInForce(db)).current_file_type, deps.officeApps);
     return { printers: rows.map(toStudentPrinter), admin: rows.map(toAdminPrinter), fileTypes };
   }, deps.printerCacheTtlMs ?? PRINTER_CACHE_TTL_MS);
 

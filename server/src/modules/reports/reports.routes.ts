@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REPORT_FIRST_YEAR } from 'shared-api/contracts';
 import { ok, responses } from '../../lib/envelope';
 import type { ReportFile } from './reports.service';
-import { Location, NO_FILTER } from '../print-jobs/print-jobs.schemas';
+import { Location, NO_FILTER } from '../../lib/schemas';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1));
 

@@ -2,8 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ADJUSTMENT_REASON_MAX, STUDENT_LIST_PER_PAGE, STUDENT_LIST_PER_PAGE_MAX } from 'shared-api/contracts';
 import { ok, responses } from '../../lib/envelope';
-import { currentUser } from '../../plugins/auth';
-import { NO_FILTER, Nullable } from '../print-jobs/print-jobs.schemas';
+import { currentUser } from '../../lib/current-user';
+import { NO_FILTER, Nullable } from '../../lib/schemas';
 import { ACTIVITY_TEXTS } from './student-activity.texts';
 
 const Sort = (description: string) => Type.Optional(Type.String({ enum: ['1', '-1', ...NO_FILTER], description }));

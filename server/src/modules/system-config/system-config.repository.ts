@@ -37,12 +37,6 @@ export async function readSystemConfig(db: Db): Promise<SystemConfig> {
   return row;
 }
 
-/**
- * The A4 price as an SQL expression, for the one query that joins it in (the signed-in user's
- * information, the busiest route): still written here, beside the table it reads.
- */
-export const CURRENT_A4_PRICE_SQL = '(SELECT current_a4_price FROM system_config)';
-
 /** The form's values an officer writes (the rest of the row stays). */
 export interface SystemConfigWrite {
   current_balance: number;
@@ -149,4 +143,9 @@ export async function countPasswordFailures(
 
 export async function clearPasswordFailures(db: Db, key: string): Promise<void> {
   await db.query('DELETE FROM login_failures WHERE email = $1', [key]);
+}
+
+/** A wrong configuration password, kept with the logins' failures (one limit, the same settings). */
+export async function recordPasswordFailure(db: Db, key: string, ip: string): Promise<void> {
+  await db.query('INSERT INTO login_failures (email, ip) VALUES ($1, $2)', [key, ip]);
 }

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CONFIG_FILE_TYPES_MAX, CONFIG_PASSWORD_MAX } from 'shared-api/contracts';
 import { ok, responses } from '../../lib/envelope';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../../lib/current-user';
 import { CONFIG_TEXTS } from './system-config.texts';
 
 const Day = Type.String({ maxLength: 10, description: 'YYYY-MM-DD' });

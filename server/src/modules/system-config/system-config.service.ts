@@ -7,7 +7,6 @@ import { backoffDelayMs } from '../../lib/backoff';
 import { AppError, errors } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import type { AuthUser } from '../../types';
-import { recordFailure } from '../auth/auth.repository';
 import { noticeConfigChanged } from '../notices/notices.writers';
 import { inactiveFileTypes, type OfficeApp } from '../../documents/file-types';
 import * as repo from './system-config.repository';
@@ -21,6 +20,16 @@ export interface SystemConfigServiceDeps {
   /** The LibreOffice applications of this machine: the page marks the Office types it cannot take. */
   officeApps: ReadonlySet<OfficeApp>;
 }
+
+/**
+ * The configuration in force, read per call (an officer may change it at any time, on any instance):
+ * what every other module asks, never the repository.
+ */
+export function readConfigInForce(db: Db): Promise<repo.SystemConfig> {
+  return repo.readSystemConfig(db);
+}
+
+export type { SystemConfig } from './system-config.repository';
 
 export type SystemConfigService = ReturnType<typeof createSystemConfigService>;
 
@@ -87,7 +96,7 @@ export function createSystemConfigService({ db, events, config, officeApps }: Sy
     const hash = await repo.findPasswordHash(db, user.id);
     const valid = await verifyPassword(password, hash ?? (await dummyPasswordHash()));
     if (!hash || !valid) {
-      await recordFailure(db, key, ip);
+      await repo.recordPasswordFailure(db, key, ip);
       throw new AppError(422, 'WRONG_PASSWORD', CONFIG_TEXTS.wrongPassword);
     }
     if (recent.failures > 0) await repo.clearPasswordFailures(db, key);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../../lib/current-user';
 import { UserInformation } from './users.schemas';
 
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {

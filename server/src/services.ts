@@ -1,20 +1,20 @@
 import fp from 'fastify-plugin';
-import type { DocumentTools } from '../documents/file-types';
-import { createAuthService, type AuthService } from '../modules/auth/auth.service';
-import { createConversationsService, type ConversationsService } from '../modules/conversations/conversations.service';
-import { buildGateways, type PaymentGateways } from '../modules/payments/gateways';
-import { createPaymentsService, type PaymentsService } from '../modules/payments/payments.service';
-import { createPrintJobsService, uploadDirFor, type PrintJobsService } from '../modules/print-jobs/print-jobs.service';
-import { createNoticesService, type NoticesService } from '../modules/notices/notices.service';
-import { createPrinterAdminService, type PrinterAdminService } from '../modules/printers/printer-admin.service';
-import { createPrinterRoomService, type PrinterRoomService } from '../modules/printers/printer-room.service';
-import { createPrintersService, type PrintersService } from '../modules/printers/printers.service';
+import type { DocumentTools } from './documents/file-types';
+import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { createConversationsService, type ConversationsService } from './modules/conversations/conversations.service';
+import { buildGateways, type PaymentGateways } from './modules/payments/gateways';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
+import { createPrintJobsService, uploadDirFor, type PrintJobsService } from './modules/print-jobs/print-jobs.service';
+import { createNoticesService, type NoticesService } from './modules/notices/notices.service';
+import { createPrinterAdminService, type PrinterAdminService } from './modules/printers/printer-admin.service';
+import { createPrinterRoomService, type PrinterRoomService } from './modules/printers/printer-room.service';
+import { createPrintersService, type PrintersService } from './modules/printers/printers.service';
 import {
   createStudentActivityService,
   type StudentActivityService,
-} from '../modules/student-activity/student-activity.service';
-import { createSystemConfigService, type SystemConfigService } from '../modules/system-config/system-config.service';
-import { createUsersService, type UsersService } from '../modules/users/users.service';
+} from './modules/student-activity/student-activity.service';
+import { createSystemConfigService, type SystemConfigService } from './modules/system-config/system-config.service';
+import { createUsersService, type UsersService } from './modules/users/users.service';
 
 /** Every service of the app, built once: routes, socket handlers and schedulers call these. */
 export interface Services {
