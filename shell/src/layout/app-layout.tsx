@@ -51,6 +51,17 @@ export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
 
   return (
     <div className="sp-app">
+      {/* the first stop of the keyboard: past the header and the menu to the page (a hash link would be a route) */}
+      <a
+        href="#main-content"
+        className="sp-skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        {t('layout.skipToContent')}
+      </a>
       <header className="sp-header">
         <Button
           ref={menu.toggleRef}
@@ -70,7 +81,7 @@ export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
         <UserDropdown onLogout={onLogout} Extra={UserMenuExtra} />
       </header>
       <SideMenu open={menu.open} items={items} menuRef={menu.menuRef} onNavigate={menu.closeIfNarrow} />
-      <main className={`sp-content ${menu.open ? 'sp-content-shifted' : ''}`}>
+      <main id="main-content" tabIndex={-1} className={`sp-content ${menu.open ? 'sp-content-shifted' : ''}`}>
         <Outlet />
       </main>
       {role !== 'student' && <ChatDrawer open={chatOpen} onClose={() => setChatOpen(false)} />}

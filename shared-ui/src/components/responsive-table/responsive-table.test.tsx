@@ -129,4 +129,21 @@ describe('ResponsiveTable', () => {
     expect(onOpen).toHaveBeenCalledTimes(1);
     expect(onOpen).toHaveBeenCalledWith(ROWS[1]);
   });
+
+  it('a table wider than its frame scrolls in a named region the keyboard can focus (axe scrollable-region-focusable)', async () => {
+    windowWidth(1280);
+    render(
+      <ResponsiveTable<Row>
+        aria-label="Hàng đợi in"
+        rowKey="id"
+        columns={[{ key: 'name', title: 'Tên tệp', dataIndex: 'name' }]}
+        dataSource={ROWS}
+        emptyText="—"
+        minWidth={1200}
+      />,
+    );
+    const region = await screen.findByRole('region', { name: 'Hàng đợi in (cuộn ngang)' });
+    expect(region.tabIndex).toBe(0);
+    expect(region).toHaveClass('ant-table-content');
+  });
 });

@@ -1,4 +1,4 @@
-import { Fragment, useState, type CSSProperties, type Key, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type CSSProperties, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Empty, Flex, Pagination, Skeleton, Table, type TableColumnsType, type TableProps } from 'antd';
 import { UI_NAMESPACE } from '../../locales';
@@ -118,6 +118,26 @@ export function ResponsiveTable<T extends object>({
   const { t } = useTranslation(UI_NAMESPACE);
   const narrow = useMediaQuery(`(max-width: ${cardBelow - 1}px)`);
   const [shown, setShown] = useState(pageSize);
+  const frame = useRef<HTMLDivElement>(null);
+  const scrollName = t('table.scrollRegion', { name: ariaLabel ?? '' });
+
+  // A table wider than its frame scrolls sideways: its scrolling box is a named region the keyboard can
+  // focus and scroll (axe scrollable-region-focusable). antd draws it (lazily), so it is marked when it appears.
+  useEffect(() => {
+    const root = frame.current;
+    if (narrow || !minWidth || !root) return;
+    const mark = () => {
+      for (const box of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
+        if (box.tabIndex !== 0) box.tabIndex = 0;
+        if (box.getAttribute('role') !== 'region') box.setAttribute('role', 'region');
+        if (box.getAttribute('aria-label') !== scrollName) box.setAttribute('aria-label', scrollName);
+      }
+    };
+    mark();
+    const observer = new MutationObserver(mark);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [narrow, minWidth, scrollName]);
 
   if (!narrow) {
     const pinned = columns.map((c): ResponsiveColumn<T> => {
@@ -145,44 +165,46 @@ export function ResponsiveTable<T extends object>({
       return c;
     });
     return (
-      <Table<T>
-        rowKey={rowKey}
-        size={size}
-        aria-label={ariaLabel}
-        columns={pinned}
-        dataSource={dataSource}
-        loading={loading}
-        pagination={
-          serverPaging
-            ? {
-                current: serverPaging.current,
-                pageSize: serverPaging.pageSize,
-                total: serverPaging.total,
-                onChange: (page) => serverPaging.onChange(page),
-                hideOnSinglePage: true,
-                showSizeChanger: false,
-              }
-            : {
-                pageSize,
-                hideOnSinglePage: true,
-                showSizeChanger: false,
-              }
-        }
-        scroll={minWidth ? { x: minWidth } : undefined}
-        locale={{ emptyText }}
-        rowClassName={highlightRow ? (row) => (highlightRow(row) ? 'sp-row-highlight' : '') : undefined}
-        onRow={
-          onOpen || highlightRow
-            ? (row) => ({
-                onClick: onOpen ? () => onOpen(row) : undefined,
-                style: {
-                  cursor: onOpen ? 'pointer' : undefined,
-                  background: highlightRow?.(row) ? HIGHLIGHT_BACKGROUND : undefined,
-                },
-              })
-            : undefined
-        }
-      />
+      <div ref={frame}>
+        <Table<T>
+          rowKey={rowKey}
+          size={size}
+          aria-label={ariaLabel}
+          columns={pinned}
+          dataSource={dataSource}
+          loading={loading}
+          pagination={
+            serverPaging
+              ? {
+                  current: serverPaging.current,
+                  pageSize: serverPaging.pageSize,
+                  total: serverPaging.total,
+                  onChange: (page) => serverPaging.onChange(page),
+                  hideOnSinglePage: true,
+                  showSizeChanger: false,
+                }
+              : {
+                  pageSize,
+                  hideOnSinglePage: true,
+                  showSizeChanger: false,
+                }
+          }
+          scroll={minWidth ? { x: minWidth } : undefined}
+          locale={{ emptyText }}
+          rowClassName={highlightRow ? (row) => (highlightRow(row) ? 'sp-row-highlight' : '') : undefined}
+          onRow={
+            onOpen || highlightRow
+              ? (row) => ({
+                  onClick: onOpen ? () => onOpen(row) : undefined,
+                  style: {
+                    cursor: onOpen ? 'pointer' : undefined,
+                    background: highlightRow?.(row) ? HIGHLIGHT_BACKGROUND : undefined,
+                  },
+                })
+              : undefined
+          }
+        />
+      </div>
     );
   }
 
