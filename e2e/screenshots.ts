@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     const phone = await shoot('student@hcmut.edu.vn', '/History', 'LỊCH SỬ HOẠT ĐỘNG', { width: 390, height: 844 });
 
     // both on one canvas: the desk at full size, the phone in a frame beside it
-    const compose = await browser.newContext({ viewport: { width: 1900, height: 960 }, deviceScaleFactor: 1 });
+    const compose = await browser.newContext({ viewport: { width: 1960, height: 960 }, deviceScaleFactor: 1 });
     const page = await compose.newPage();
     await page.setContent(`<!doctype html><html><body style="margin:0;background:#e8eef8;display:flex;gap:30px;
       align-items:center;padding:30px;font-family:sans-serif">
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
         style="border:10px solid #1b1f2a;border-radius:36px;box-shadow:0 8px 30px rgba(16,24,40,.35)">
       </body></html>`);
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
-    const picture = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 1900, height: 960 } });
+    const picture = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 1960, height: 960 } });
     writeFileSync(OUT, new Uint8Array(picture));
     await compose.close();
     console.log(`${path.relative(repoRoot, OUT)}: ${Math.round(readFileSync(OUT).length / 1024)} KB`);
