@@ -4,8 +4,17 @@ import { Route, Routes } from 'react-router-dom';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import viVN from 'antd/es/locale/vi_VN';
 import enUS from 'antd/es/locale/en_US';
+
 import type { Role } from 'shared-api';
-import { filterRoutesForRole, portalTheme, TOAST, UI_NAMESPACE, uiLocales, type RemoteRoute } from 'shared-ui';
+import {
+  filterRoutesForRole,
+  portalTheme,
+  TOAST,
+  UI_NAMESPACE,
+  uiLocales,
+  withVisibleNames,
+  type RemoteRoute,
+} from 'shared-ui';
 import { AppLayout } from '../layout/app-layout';
 import { buildMenuItems } from '../layout/menu-items';
 import { useRoleRemote } from '../remotes/use-role-remote';
@@ -15,6 +24,10 @@ import { useNoticeCount } from '../features/auth/load-notice-count';
 import HomePage from '../pages/home-page';
 import SupportPage from '../pages/support-page';
 import NotFoundPage from '../pages/not-found-page';
+
+/** antd's locales with the date picker's month and year buttons named by what they show. */
+const VI_LOCALE = withVisibleNames(viVN);
+const EN_LOCALE = withVisibleNames(enUS);
 
 /** The shell's own signed-in pages, for every role. */
 const SHELL_ROUTES: RemoteRoute[] = [
@@ -57,7 +70,7 @@ export default function SignedInApp({ role }: { role: Role }) {
       <NotFoundPage />
     );
   return (
-    <ConfigProvider theme={portalTheme} locale={i18n.language === 'en' ? enUS : viVN}>
+    <ConfigProvider theme={portalTheme} locale={i18n.language === 'en' ? EN_LOCALE : VI_LOCALE}>
       <AntApp notification={TOAST} message={{ duration: TOAST.duration }}>
         <Routes>
           {remoteRoutes
