@@ -138,6 +138,30 @@ describe('notices come from real events', () => {
     expect(linked?.n).toBe(3);
   });
 
+  it("a notice is read in the reader's language (Accept-Language), escaped in both", async () => {
+    const printerId = await addPrinter();
+    const sneaky = await anotherUser('staff', null, '<b>Bình</b>');
+    expect((await setStatus(sneaky.token, printerId, 0)).statusCode).toBe(200);
+    const read = async (language: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/v1/spso/notices',
+        headers: { ...bearer(spso), 'accept-language': language },
+      });
+      return body<NoticeListResponse>(response).data.allNotices.find((n) => n.printerId === printerId)?.description;
+    };
+    const english = await read('en-US,en;q=0.9');
+    expect(english).toContain('paused printer');
+    expect(english).toContain('Campus 1, building B1, room 101');
+    expect(english).toContain('&lt;b&gt;Bình&lt;/b&gt;');
+    expect(english).not.toMatch(/đã tạm dừng/);
+    const vietnamese = await read('vi');
+    expect(vietnamese).toContain('đã tạm dừng máy in');
+    expect(vietnamese).toContain('Cơ sở 1, tòa B1, phòng 101');
+    // no header, or another language: Vietnamese first
+    expect(await read('fr')).toBe(vietnamese);
+  });
+
   it('a job failing at a printer tells the staff and the officers, refunded, in one transaction', async () => {
     const printerId = await addPrinter();
     const s = await newStudent(app, 10);
@@ -204,7 +228,12 @@ describe('notices come from real events', () => {
     const other = await anotherUser('spso', null);
     const officerId = (await app.db.one<{ id: string }>('SELECT id FROM users WHERE email = $1', [DEMO_ACCOUNTS.spso]))
       ?.id;
-    await app.db.tx((tx) => noticeConfigChanged(tx, officerId ?? '', ['currentA4Price']));
+    await app.db.tx((tx) =>
+      noticeConfigChanged(tx, officerId ?? '', {
+        vi: ['Giá một trang A4: 500 → 600'],
+        en: ['Price of an A4 page: 500 → 600'],
+      }),
+    );
     expect((await notices('spso', other.token)).allNotices[0]?.action).toBe('config-changed');
     expect((await notices('spso', spso)).allNotices.some((n) => n.action === 'config-changed')).toBe(false);
 

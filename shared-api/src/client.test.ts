@@ -96,6 +96,23 @@ describe('apiClient: bearer header', () => {
     expect(adapter.mock.calls[0]![0].baseURL).toBe(BASE);
   });
 
+  it("sends the portal's language (<html lang>) as Accept-Language: server-written texts follow it", async () => {
+    const adapter = jest.fn((config: InternalAxiosRequestConfig) =>
+      answer(config, 200, { success: true, message: '', data: null }),
+    );
+    apiClient.defaults.adapter = adapter;
+    document.documentElement.lang = 'en';
+    try {
+      await apiClient.get('/v1/staff/notices');
+      document.documentElement.lang = 'vi';
+      await apiClient.get('/v1/staff/notices');
+    } finally {
+      document.documentElement.lang = '';
+    }
+    const languages = adapter.mock.calls.map(([config]) => AxiosHeaders.from(config.headers).get('Accept-Language'));
+    expect(languages).toEqual(['en', 'vi']);
+  });
+
   it('sends no Authorization header without a stored token', async () => {
     const adapter = jest.fn((config: InternalAxiosRequestConfig) =>
       answer(config, 200, { success: true, message: '', data: null }),

@@ -40,6 +40,9 @@ export function configureApiClient(next: Partial<ClientSettings>): void {
 apiClient.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   const token = tokenStorage.getAccess();
   if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
+  // the portal's language (the shell keeps it on <html lang>): texts the server writes follow it
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (lang && !config.headers.has('Accept-Language')) config.headers.set('Accept-Language', lang);
   return config;
 });
 

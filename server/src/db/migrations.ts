@@ -641,6 +641,11 @@ ALTER TABLE messages ADD COLUMN seq bigserial;
 CREATE INDEX messages_conversation_seq_idx ON messages (conversation_id, seq);
 `;
 
+/** A notice in English beside the Vietnamese: each reader reads it in the portal's language. */
+const noticeLanguages = `
+ALTER TABLE notices ADD COLUMN description_en text;
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -653,4 +658,5 @@ export const migrations: readonly Migration[] = [
   { version: 9, name: 'paid totals: the money each student paid, kept by a trigger', sql: paidTotals },
   { version: 10, name: 'print submissions: one charge per Idempotency-Key', sql: printSubmissions },
   { version: 11, name: 'chat messages in the order stored', sql: messageOrder },
+  { version: 12, name: 'notices in the reader language', sql: noticeLanguages },
 ];

@@ -15,6 +15,8 @@ export function storedLanguage(): Language {
 /** i18next for the whole portal: Vietnamese first, English beside it; remotes add their own namespace. */
 export function initI18n(): I18n {
   if (!i18next.isInitialized) {
+    // the page's language, which the API client also sends (Accept-Language) for texts the server writes
+    if (typeof document !== 'undefined') document.documentElement.lang = storedLanguage();
     void i18next.use(initReactI18next).init({
       resources: { vi: { shell: vi }, en: { shell: en } } satisfies Resource,
       lng: storedLanguage(),

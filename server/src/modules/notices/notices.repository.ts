@@ -19,8 +19,8 @@ export interface NewNotice {
   printerId?: string | null;
   location?: { facility: string; department: string; room: string } | null;
   action: NoticeAction;
-  /** HTML built from escaped values (notice-texts.ts). */
-  description: string;
+  /** HTML built from escaped values (notice-texts.ts), in each language of the portal. */
+  description: { vi: string; en: string };
   printerChangeId?: number | null;
 }
 
@@ -28,8 +28,8 @@ export interface NewNotice {
 export async function insertNotice(db: Db, n: NewNotice): Promise<string> {
   const row = await db.one<{ id: string }>(
     `INSERT INTO notices (sender_id, receiver_id, receiver_role, receiver_facility, facility, department, room,
-                          action, description, printer_id, printer_change_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+                          action, description, printer_id, printer_change_id, description_en)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
     [
       n.senderId,
       n.receiverId ?? null,
@@ -39,9 +39,10 @@ export async function insertNotice(db: Db, n: NewNotice): Promise<string> {
       n.location?.department ?? null,
       n.location?.room ?? null,
       n.action,
-      n.description,
+      n.description.vi,
       n.printerId ?? null,
       n.printerChangeId ?? null,
+      n.description.en,
     ],
   );
   return String(row?.id);
@@ -68,6 +69,8 @@ export interface NoticeRow {
   room: string | null;
   action: string;
   description: string;
+  /** Null for notices written before the English text was kept. */
+  description_en: string | null;
   printer_id: string | null;
   seen: boolean;
   action_time: Date | string;
@@ -81,7 +84,7 @@ export async function listNotices(db: Db, reader: NoticeReader, limit: number, o
     `SELECT n.id, n.sender_id, s.role AS sender_role, s.first_name AS sender_first_name,
             s.last_name AS sender_last_name, n.receiver_id, coalesce(r.role, n.receiver_role) AS receiver_role,
             r.first_name AS receiver_first_name, r.last_name AS receiver_last_name,
-            n.facility, n.department, n.room, n.action, n.description, n.printer_id,
+            n.facility, n.department, n.room, n.action, n.description, n.description_en, n.printer_id,
             EXISTS (SELECT 1 FROM notice_reads x WHERE x.notice_id = n.id AND x.user_id = $1) AS seen,
             n.action_time, n.created_at, n.updated_at
      FROM notices n

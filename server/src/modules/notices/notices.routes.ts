@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../lib/current-user';
 import { Nullable } from '../../lib/schemas';
+import { noticeLanguage } from './notices.service';
 
 const NoticesQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
@@ -60,7 +61,15 @@ export default async function noticesRoutes(app: FastifyInstance): Promise<void>
           response: responses(NoticeListData),
         },
       },
-      async (request) => ok(await service.list(currentUser(request), request.query.page, request.query.per_page)),
+      async (request) =>
+        ok(
+          await service.list(
+            currentUser(request),
+            request.query.page,
+            request.query.per_page,
+            noticeLanguage(request.headers['accept-language']),
+          ),
+        ),
     );
     // the spec's client marks all seen with PUT .../notices; API.md names it .../notices/seen: one handler
     for (const url of [`/v1/${role}/notices`, `/v1/${role}/notices/seen`]) {

@@ -1,5 +1,6 @@
 import type { Notice, NoticeListResponse, NoticeParty, NoticesSeenResponse, Role } from 'shared-api/contracts';
 import type { Db } from '../../db';
+import type { NoticeLang } from './notice-texts';
 import type { DomainEvents } from '../../events/domain-events';
 import type { AuthUser } from '../../lib/auth-user';
 import { toIso } from '../../lib/ids';
@@ -20,7 +21,12 @@ function party(id: string | null, role: string | null, first: string | null, las
   return { user_id: id ?? '', role: (role ?? 'system') as Role, firstName: first ?? '', lastName: last ?? '' };
 }
 
-export function toNotice(row: NoticeRow): Notice {
+/** The reader's language from Accept-Language: English when it asks for English first, else Vietnamese. */
+export function noticeLanguage(acceptLanguage: string | undefined): NoticeLang {
+  return /^\s*en\b/i.test(acceptLanguage ?? '') ? 'en' : 'vi';
+}
+
+export function toNotice(row: NoticeRow, lang: NoticeLang = 'vi'): Notice {
   return {
     _id: row.id,
     sender: row.sender_id ? party(row.sender_id, row.sender_role, row.sender_first_name, row.sender_last_name) : SYSTEM,
@@ -31,7 +37,8 @@ export function toNotice(row: NoticeRow): Notice {
     location:
       row.facility !== null ? { facility: row.facility, department: row.department ?? '', room: row.room ?? '' } : null,
     action: row.action,
-    description: row.description,
+    // older notices were written in Vietnamese only
+    description: lang === 'en' ? (row.description_en ?? row.description) : row.description,
     printerId: row.printer_id,
     seen: row.seen,
     actionTime: toIso(row.action_time),
@@ -47,13 +54,19 @@ export function createNoticesService(db: Db, events: DomainEvents) {
   }
 
   return {
-    async list(user: AuthUser, page = 1, perPage = 20): Promise<NoticeListResponse> {
+    async list(user: AuthUser, page = 1, perPage = 20, lang: NoticeLang = 'vi'): Promise<NoticeListResponse> {
       const who = await reader(user);
       const [rows, counts] = await Promise.all([
         listNotices(db, who, perPage, (page - 1) * perPage),
         countNotices(db, who),
       ]);
-      return { allNotices: rows.map(toNotice), news: counts.news, total: counts.total, page, per_page: perPage };
+      return {
+        allNotices: rows.map((row) => toNotice(row, lang)),
+        news: counts.news,
+        total: counts.total,
+        page,
+        per_page: perPage,
+      };
     },
 
     /** 'Xác nhận đã xem': every notice this reader can read now is seen by them (not by the others). */

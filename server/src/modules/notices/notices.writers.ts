@@ -5,8 +5,10 @@ import {
   configChangedText,
   connectivityText,
   jobFailedText,
+  inEveryLanguage,
   printerChangeText,
   type NoticeActor,
+  type NoticeLang,
 } from './notice-texts';
 
 /**
@@ -57,11 +59,15 @@ export async function noticePrinterChange(
 ): Promise<Role[]> {
   const location = await printerLocation(db, change.printerId);
   const action = ACTIONS[change.action];
-  const description = printerChangeText(action, await actorOf(db, change.actorId), change.printerId, location, {
+  const actor = await actorOf(db, change.actorId);
+  const details = {
     fields: Object.keys(change.changes),
     jobsFailed: change.jobsFailed,
     pagesRefunded: change.pagesRefunded,
-  });
+  };
+  const description = inEveryLanguage((lang) =>
+    printerChangeText(action, actor, change.printerId, location, details, lang),
+  );
   const toStaff = change.actorRole === 'spso';
   await insertNotice(db, {
     senderId: change.actorId,
@@ -94,7 +100,8 @@ export async function noticeJobFailed(db: Db, jobId: string, reason: string): Pr
   if (!job) return [];
   const location = await printerLocation(db, job.printer_id);
   const student = `${job.last_name} ${job.first_name}`.trim() + (job.mssv ? ` (${job.mssv})` : '');
-  const description = jobFailedText({ title: job.title, printerId: job.printer_id, student, reason, pages: job.cost });
+  const failed = { title: job.title, printerId: job.printer_id, student, reason, pages: job.cost };
+  const description = inEveryLanguage((lang) => jobFailedText(failed, lang));
   for (const role of ['staff', 'spso'] as const) {
     await insertNotice(db, {
       senderId: null,
@@ -110,12 +117,17 @@ export async function noticeJobFailed(db: Db, jobId: string, reason: string): Pr
 }
 
 /** The system configuration changed: the other officers. */
-export async function noticeConfigChanged(db: Db, actorId: string, fields: string[]): Promise<Role[]> {
+export async function noticeConfigChanged(
+  db: Db,
+  actorId: string,
+  fields: Record<NoticeLang, string[]>,
+): Promise<Role[]> {
+  const actor = await actorOf(db, actorId);
   await insertNotice(db, {
     senderId: actorId,
     receiverRole: 'spso',
     action: 'config-changed',
-    description: configChangedText(await actorOf(db, actorId), fields),
+    description: inEveryLanguage((lang) => configChangedText(actor, fields[lang], lang)),
   });
   return ['spso'];
 }
@@ -131,7 +143,7 @@ export async function noticePrinterConnectivity(
   reason?: string,
 ): Promise<Role[]> {
   const location = await printerLocation(db, printerId);
-  const description = connectivityText(printerId, online, reason);
+  const description = inEveryLanguage((lang) => connectivityText(printerId, online, reason, lang));
   for (const role of ['staff', 'spso'] as const) {
     await insertNotice(db, {
       senderId: null,

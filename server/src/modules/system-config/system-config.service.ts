@@ -56,21 +56,19 @@ function toView(row: repo.SystemConfig, stamp: repo.ConfigStamp, officeApps: Rea
 const sameTypes = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
-/** The changed fields as the notice lists them ('Giá một trang A4: 500 → 600'). */
-function changeLines(before: repo.SystemConfigWrite, after: repo.SystemConfigWrite): string[] {
+/** The changed fields as the notice lists them ('Giá một trang A4: 500 → 600'), in the reader's language. */
+function changeLines(before: repo.SystemConfigWrite, after: repo.SystemConfigWrite, lang: 'vi' | 'en'): string[] {
   const lines: string[] = [];
+  const line = (field: Parameters<typeof configChangeLine>[0], from: string, to: string) =>
+    lines.push(configChangeLine(field, from, to, lang));
   if (before.current_balance !== after.current_balance)
-    lines.push(configChangeLine('currentBalance', String(before.current_balance), String(after.current_balance)));
-  if (before.start_date1 !== after.start_date1)
-    lines.push(configChangeLine('startDate1', before.start_date1, after.start_date1));
-  if (before.start_date2 !== after.start_date2)
-    lines.push(configChangeLine('startDate2', before.start_date2, after.start_date2));
+    line('currentBalance', String(before.current_balance), String(after.current_balance));
+  if (before.start_date1 !== after.start_date1) line('startDate1', before.start_date1, after.start_date1);
+  if (before.start_date2 !== after.start_date2) line('startDate2', before.start_date2, after.start_date2);
   if (before.current_a4_price !== after.current_a4_price)
-    lines.push(configChangeLine('currentA4Price', String(before.current_a4_price), String(after.current_a4_price)));
+    line('currentA4Price', String(before.current_a4_price), String(after.current_a4_price));
   if (!sameTypes(before.current_file_type, after.current_file_type))
-    lines.push(
-      configChangeLine('currentFileType', before.current_file_type.join(', '), after.current_file_type.join(', ')),
-    );
+    line('currentFileType', before.current_file_type.join(', '), after.current_file_type.join(', '));
   return lines;
 }
 
@@ -141,15 +139,15 @@ export function createSystemConfigService({ db, events, config, officeApps }: Sy
             body.currentA4Price === current.default_a4_price &&
             sameTypes(fileTypes, current.default_file_type),
         };
-        const lines = changeLines(before, after);
-        if (lines.length === 0 && before.is_default === after.is_default) return null;
+        const lines = { vi: changeLines(before, after, 'vi'), en: changeLines(before, after, 'en') };
+        if (lines.vi.length === 0 && before.is_default === after.is_default) return null;
         await repo.writeSystemConfig(t, after, user.id);
         await repo.insertConfigChange(t, user.id, before, after);
-        const roles = lines.length > 0 ? await noticeConfigChanged(t, user.id, lines) : [];
+        const roles = lines.vi.length > 0 ? await noticeConfigChanged(t, user.id, lines) : [];
         return { lines, roles };
       });
       if (outcome) {
-        events.emit('config-changed', { actorId: user.id, fields: outcome.lines });
+        events.emit('config-changed', { actorId: user.id, fields: outcome.lines.vi });
         if (outcome.roles.length > 0) events.emit('notices-changed', { roles: outcome.roles });
       }
       return this.get();

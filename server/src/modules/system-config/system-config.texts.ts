@@ -49,6 +49,20 @@ export function configProblemText(problem: SystemConfigProblem): string {
 }
 
 /** The notice's line for one changed field: 'Giá một trang A4: 500 → 600'. */
-export function configChangeLine(field: keyof typeof FIELD_NAMES, before: string, after: string): string {
-  return `${FIELD_NAMES[field]}: ${before} → ${after}`;
+/** The fields' names in the officers' notices, in English (the Vietnamese are FIELD_NAMES). */
+const FIELD_NAMES_EN: Record<keyof typeof FIELD_NAMES, string> = {
+  currentBalance: 'Pages per semester',
+  startDate1: 'Grant date, semester 1',
+  startDate2: 'Grant date, semester 2',
+  currentA4Price: 'Price of an A4 page',
+  currentFileType: 'Allowed file types',
+};
+
+export function configChangeLine(
+  field: keyof typeof FIELD_NAMES,
+  before: string,
+  after: string,
+  lang: 'vi' | 'en' = 'vi',
+): string {
+  return `${(lang === 'en' ? FIELD_NAMES_EN : FIELD_NAMES)[field]}: ${before} → ${after}`;
 }
