@@ -161,6 +161,66 @@ export const a11yJourneys: Journey[] = [
       await close();
     },
   },
+  {
+    name: 'a11y gate: the printer room, /Config and the notices with their dialogs open (axe, no overflow at 4 widths)',
+    async run(ctx) {
+      const { page, errors, close } = await newPage(ctx);
+      const gate = new Gate(page);
+      const row = (printerId: string) =>
+        page.locator('tr.ant-table-row', { has: page.getByText(printerId, { exact: true }) });
+      const inDialog = async (open: () => Promise<void>, name: string, label: string) => {
+        await open();
+        const dialog = page.getByRole('dialog', { name });
+        await dialog.waitFor();
+        // the dialog's content (its table, its fields) is drawn
+        await page.waitForTimeout(400);
+        await gate.check(label);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+      };
+
+      await signIn(page, ctx.url, 'spso@hcmut.edu.vn');
+      await gate.route(ctx.url, '/ManageSpso', heading('QUẢN LÝ HỆ THỐNG MÁY IN'));
+      await inDialog(
+        () => row(PRINTER).getByRole('button', { name: 'Hiện tại' }).click(),
+        `Hàng đợi in: ${PRINTER}`,
+        'the queue dialog',
+      );
+      await inDialog(
+        () => row(PRINTER).getByRole('button', { name: 'Lịch sử' }).click(),
+        `Lịch sử in: ${PRINTER}`,
+        'the print-log dialog',
+      );
+      await inDialog(
+        () => page.getByRole('button', { name: 'Thêm máy in' }).click(),
+        'Thêm máy in',
+        'the add-printer dialog (its select placeholders)',
+      );
+      // /Config with a date picker open (its month and year buttons)
+      await gate.route(ctx.url, '/Config', heading('CẤU HÌNH HỆ THỐNG'));
+      await page.locator('.ant-picker input').first().click();
+      await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').first().waitFor();
+      await gate.check('/Config with its date picker open');
+      await page.keyboard.press('Escape');
+      // a notice not seen yet (tinted, with its link)
+      await gate.route(ctx.url, '/Notice', (p) => p.getByText('Mới', { exact: true }));
+
+      // the staff's student history dialog
+      await page.context().clearCookies();
+      await page.evaluate(() => window.localStorage.clear());
+      await signIn(page, ctx.url, 'staff@hcmut.edu.vn');
+      await gate.route(ctx.url, '/ManageStaff', heading('QUẢN LÝ HỆ THỐNG MÁY IN'));
+      await page.getByRole('button', { name: 'Lịch sử in của sinh viên' }).click();
+      const history = page.getByRole('dialog', { name: 'Lịch sử in của sinh viên' });
+      await history.waitFor();
+      await history.getByLabel('Mã số sinh viên').fill('2110001');
+      await history.getByRole('button', { name: 'Tìm kiếm' }).click();
+      await history.locator('tr.ant-table-row, .ant-empty').first().waitFor();
+      await gate.check("the staff's student history dialog");
+      gate.done(errors);
+      await close();
+    },
+  },
   ...(
     [
       [

@@ -271,7 +271,7 @@ describe('/Report', () => {
     Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:r'), revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderReport();
-    fireEvent.click(await screen.findByRole('button', { name: `Tải báo cáo đang xem (Năm ${THIS_YEAR}) dạng PDF` }));
+    fireEvent.click(await screen.findByRole('button', { name: `Tải PDF: báo cáo đang xem (Năm ${THIS_YEAR})` }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(`bao-cao-${THIS_YEAR}.pdf`);
     expect(files.map((f) => f.params)).toEqual([{ year: THIS_YEAR, month: 'all', sortDirection: 1, format: 'pdf' }]);
