@@ -201,7 +201,9 @@ export const a11yJourneys: Journey[] = [
       await page.locator('.ant-picker input').first().click();
       await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').first().waitFor();
       await gate.check('/Config with its date picker open');
-      await page.keyboard.press('Escape');
+      // closed as a person would (a click beside it) before the next page
+      await page.getByRole('heading', { name: 'CẤU HÌNH HỆ THỐNG', exact: true }).click();
+      await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').first().waitFor({ state: 'hidden' });
       // a notice not seen yet (tinted, with its link)
       await gate.route(ctx.url, '/Notice', (p) => p.getByText('Mới', { exact: true }));
 

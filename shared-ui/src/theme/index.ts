@@ -39,6 +39,8 @@ export const portalTheme: ThemeConfig = {
     // A calendar greys the days of the months around the shown one with the disabled text colour (1.8:1):
     // they are still days a student can pick, so they keep a readable grey.
     DatePicker: { colorTextDisabled: '#6b6b6b' },
+    // an empty table says so in the disabled colour (1.8:1): it is a message to read, so readable grey
+    Table: { colorTextDisabled: '#6b6b6b' },
   },
 };
 
