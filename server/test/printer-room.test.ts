@@ -45,7 +45,8 @@ async function call(method: Method, url: string, token: string | null, payload?:
 /** A new printer of the officer's (its own id, so tests do not meet each other's jobs). */
 async function addPrinter(overrides: Record<string, unknown> = {}): Promise<string> {
   seq += 1;
-  const printerId = `T-${Date.now().toString(36).slice(-5)}-${seq}`;
+  // digits only after T-: no id can contain the N-1 the refusals try
+  const printerId = `T-${Date.now().toString().slice(-6)}-${seq}`;
   const answer = await call('POST', '/v1/spso/printer', spso, {
     printerId,
     brand: 'HP',
