@@ -6,7 +6,8 @@
 // `npm run bench -- printer-log` a printer's log with 100,000 jobs against one with ten (issue 10);
 // `npm run bench -- notice-fanout` one notice event to 1,000 connected sockets, `notice-list` the notice
 // page with 10,000 notices (issue 11); `student-activity` the officers' student list with 30,000 students (issue 12);
-// `report-queries` the officers' reports and their archive at 1,000,000 jobs (issue 12).
+// `report-queries` the officers' reports and their archive at 1,000,000 jobs (issue 12); `ipp-print` upload to
+// an IPP device's acceptance over 50 jobs and the printer monitor's CPU per round over 200 printers (issue 19).
 import { launchBrowser } from '../e2e/support/browser';
 import { startPortal } from '../e2e/support/portal';
 import { load } from './lib/load';
@@ -21,6 +22,7 @@ import { benchNoticeFanout } from './notice-fanout';
 import { benchNoticeList } from './notice-list';
 import { benchStudentActivity } from './student-activity';
 import { benchReportQueries } from './report-queries';
+import { benchIppPrint } from './ipp-print';
 
 async function signIn(url: string, email: string): Promise<{ accessToken: string; refreshToken: string }> {
   const res = await fetch(`${url}/v1/user/login`, {
@@ -94,6 +96,7 @@ const GROUPS: Record<string, (() => Promise<unknown>)[]> = {
   'notice-list': [benchNoticeList],
   'student-activity': [benchStudentActivity],
   'report-queries': [benchReportQueries],
+  'ipp-print': [benchIppPrint],
 };
 
 async function main(): Promise<void> {

@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { finished } from 'node:stream';
 import { openServerDb, round1, signIn, startBenchPortal, type BenchPortal } from './lib/portal';
 
 const PARALLEL = 8;
@@ -52,7 +53,7 @@ function upload(
       answered = true;
       const sentMb = sent / MB;
       response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, sentMb }));
+      finished(response, () => resolve({ status: response.statusCode ?? 0, sentMb }));
     });
     request.on('error', (error) => (answered ? undefined : reject(error)));
     request.write(

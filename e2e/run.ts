@@ -11,6 +11,7 @@ import { noticeJourneys } from './journeys/notices';
 import { officerDeskJourneys } from './journeys/officer-desk';
 import { printerRoomJourneys } from './journeys/printer-room';
 import { printingJourneys } from './journeys/printing';
+import { ippJourneys, ippSuiteMissing, startIppService } from './journeys/ipp-printer';
 import { layoutJourneys, roleJourneys } from './journeys/roles';
 import { remoteFailureJourneys, tokenJourneys } from './journeys/tokens';
 
@@ -51,7 +52,19 @@ const SUITES: Suite[] = [
     service: startVnpayService,
     journeys: vnpayJourneys,
   },
+  // a real IPP printer on loopback (CUPS's ippeveprinter); where it cannot run, the reason is printed
+  ...(ippSuiteMissing() === null
+    ? [
+        {
+          name: 'portal with a real IPP printer (ippeveprinter on loopback)',
+          service: startIppService,
+          journeys: ippJourneys,
+        },
+      ]
+    : []),
 ];
+const ippMissing = ippSuiteMissing();
+if (ippMissing) console.log(`the real IPP printer journey is left out: ${ippMissing}`);
 
 const only = process.env.E2E_ONLY;
 

@@ -12,6 +12,7 @@ export function printer(id: string, extra: Partial<AdminPrinter> = {}): AdminPri
     activatedTime: '2024-05-01T18:30:00.000Z',
     createdAt: '2024-05-01T18:30:00.000Z',
     updatedAt: '2024-05-01T18:30:00.000Z',
+    device: null,
     printingJob: [],
     printingQueue: [],
     waiting_amount: 0,

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { assert, newPage, screenshot, type Journey } from '../support/harness';
 import { LoginPage } from '../support/login-page';
 import { makePdf } from '../support/pdf';
@@ -9,7 +9,8 @@ import { chooseFile, confirmPrint, historyRow, openPrinter } from './printing';
 const PRINTER = 'H3-106';
 const PASSWORD = 'Demo@12345';
 
-async function signIn(page: Page, url: string, email: string): Promise<void> {
+/** Signs in with the demo password and lands on /Home. */
+export async function signIn(page: Page, url: string, email: string): Promise<void> {
   const login = new LoginPage(page, url);
   await login.open();
   await login.signIn(email, PASSWORD);
@@ -17,8 +18,24 @@ async function signIn(page: Page, url: string, email: string): Promise<void> {
 }
 
 /** The row (wide screen) of a printer in the staff or officer table. */
-function printerRow(page: Page, printerId: string) {
+export function printerRow(page: Page, printerId: string) {
   return page.locator('tr.ant-table-row', { has: page.getByText(printerId, { exact: true }) });
+}
+
+/**
+ * Chooses an option of a dialog's select. A click may land while the dropdown still animates in: the
+ * choice is checked to show, else chosen again.
+ */
+export async function chooseInDialog(page: Page, dialog: Locator, label: string, option: string): Promise<void> {
+  const select = dialog.getByLabel(label, { exact: true });
+  const shown = () =>
+    select.evaluate((input, text) => input.closest('.ant-select')?.textContent?.includes(text) ?? false, option);
+  for (let attempt = 1; attempt <= 3 && !(await shown()); attempt += 1) {
+    await select.click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+    for (let i = 0; i < 20 && !(await shown()); i += 1) await page.waitForTimeout(100);
+  }
+  assert(await shown(), `the ${label} select does not show ${option}`);
 }
 
 export const printerRoomJourneys: Journey[] = [
@@ -126,18 +143,7 @@ export const printerRoomJourneys: Journey[] = [
       await dialog.getByLabel('Mã máy in').fill(printerId);
       await dialog.getByLabel('Hãng').fill('Canon');
       await dialog.getByLabel('Mẫu máy').fill('LBP 2900');
-      // a click may land while the dropdown still animates in: check the choice shows, else choose again
-      const choose = async (label: string, option: string) => {
-        const select = dialog.getByLabel(label, { exact: true });
-        const shown = () =>
-          select.evaluate((input, text) => input.closest('.ant-select')?.textContent?.includes(text) ?? false, option);
-        for (let attempt = 1; attempt <= 3 && !(await shown()); attempt += 1) {
-          await select.click();
-          await p.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-          for (let i = 0; i < 20 && !(await shown()); i += 1) await p.waitForTimeout(100);
-        }
-        assert(await shown(), `the ${label} select does not show ${option}`);
-      };
+      const choose = (label: string, option: string) => chooseInDialog(p, dialog, label, option);
       await choose('Cơ sở', 'Cơ sở 2');
       await choose('Tòa', 'H6');
       await choose('Phòng', '109');

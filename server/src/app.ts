@@ -37,6 +37,7 @@ import healthRoutes from './modules/health/health.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
 import servicesPlugin from './services';
 import printJobsRoutes from './modules/print-jobs/print-jobs.routes';
+import retentionPlugin, { type RetentionPluginOptions } from './modules/print-jobs/retention.plugin';
 import conversationsRoutes from './modules/conversations/conversations.routes';
 import noticesRoutes from './modules/notices/notices.routes';
 import printerRoomRoutes from './modules/printers/printer-room.routes';
@@ -64,6 +65,8 @@ export interface BuildAppOptions {
   grants?: GrantsPluginOptions;
   /** Options of the report scheduler (tests turn it on with a clock). */
   reports?: ReportsPluginOptions;
+  /** Options of the purge of stored files past retention (tests turn it on with a clock). */
+  retention?: RetentionPluginOptions;
   /** What this machine can do with documents (LibreOffice); detected once by default, tests choose. */
   documents?: DocumentTools;
 }
@@ -127,6 +130,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   try {
     app.decorate('appConfig', config);
     app.decorate('dispatcher', { state: 'not started', ok: true });
+    app.decorate('printerMonitor', { ok: true, printers: 0, offline: 0, lastRoundAt: null });
     installValidators(app);
     app.addSchema(ErrorEnvelope);
     // JSON, forms and (later) multipart only: a text/plain body answers 415, not a confusing 400
@@ -210,6 +214,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(studentActivityRoutes);
     await app.register(dispatcherPlugin);
     await app.register(grantsPlugin, options.grants ?? {});
+    await app.register(retentionPlugin, options.retention ?? {});
     if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
     await app.register(portalPlugin);

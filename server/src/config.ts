@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ConversionLimits } from './documents/conversion';
 import { parseDuration } from './lib/duration';
 
 /** The repository root: this file is server/src/config.ts or server/dist/config.js. */
@@ -52,6 +53,13 @@ export interface AppConfig {
   printSimMsPerSheet: number;
   /** A print claim not renewed for this long was left by a dead process (PRINT_CLAIM_LEASE). */
   printClaimLeaseMs: number;
+  /**
+   * Real printers (IPP): run the health monitor in this process (PRINTER_MONITOR; null = with the
+   * dispatcher), how often it reads each device (PRINTER_MONITOR_INTERVAL, 15 s), how often a job on
+   * its device is looked at (IPP_FOLLOW_INTERVAL, 2 s), and whether ipps:// devices with self-signed
+   * certificates are accepted (IPPS_ALLOW_SELF_SIGNED, off).
+   */
+  printers: { monitor: boolean | null; monitorIntervalMs: number; followMs: number; allowSelfSigned: boolean };
   /** Which payment gateway starts new payments (PAYMENT_GATEWAY): the built-in sandbox or VNPay. */
   paymentGateway: 'sandbox' | 'vnpay';
   /** VNPay merchant settings (VNPAY_TMN_CODE, VNPAY_HASH_SECRET, VNPAY_URL); required for 'vnpay'. */
@@ -78,6 +86,19 @@ export interface AppConfig {
    * (UPLOADS_IN_FLIGHT, 503 beyond).
    */
   uploadsInFlight: { perUser: number; total: number };
+  /**
+   * LibreOffice conversions: time limit CONVERSION_TIMEOUT + CONVERSION_TIMEOUT_PER_MB per MB, at most
+   * CONVERSION_TIMEOUT_MAX; memory CONVERSION_MEMORY_MB; CONVERSIONS_AT_ONCE running and at most
+   * CONVERSIONS_WAITING waiting (503 beyond).
+   */
+  conversion: ConversionLimits;
+  /**
+   * Run the purge of stored files past the retention period in this process (RETENTION_PURGE); null =
+   * yes, except when env is 'test'. Several instances may: each file is claimed once.
+   */
+  retentionPurge: boolean | null;
+  /** How often the purge runs (RETENTION_PURGE_MS). */
+  retentionPurgeMs: number;
 }
 
 /** Shortest VNPay hash secret production accepts (VNPay's are 32 characters). */
@@ -236,6 +257,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       total: int(env, 'UPLOADS_IN_FLIGHT', 16, 1, 100_000),
     },
     printClaimLeaseMs: duration(env, 'PRINT_CLAIM_LEASE', '15s'),
+    printers: {
+      monitor: str(env, 'PRINTER_MONITOR') === undefined ? null : bool(env, 'PRINTER_MONITOR', true),
+      monitorIntervalMs: duration(env, 'PRINTER_MONITOR_INTERVAL', '15s'),
+      followMs: duration(env, 'IPP_FOLLOW_INTERVAL', '2s'),
+      allowSelfSigned: bool(env, 'IPPS_ALLOW_SELF_SIGNED', false),
+    },
     paymentGateway,
     vnpay: vnpTmnCode && vnpHashSecret ? { tmnCode: vnpTmnCode, hashSecret: vnpHashSecret, url: vnpUrl } : null,
     publicUrl,
@@ -245,5 +272,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     grantCheckMs: int(env, 'GRANT_CHECK_MS', 3_600_000, 1_000, 86_400_000),
     reportScheduler: str(env, 'REPORT_SCHEDULER') === undefined ? null : bool(env, 'REPORT_SCHEDULER', true),
     reportCheckMs: int(env, 'REPORT_CHECK_MS', 3_600_000, 1_000, 86_400_000),
+    conversion: {
+      baseTimeoutMs: duration(env, 'CONVERSION_TIMEOUT', '20s'),
+      timeoutMsPerMb: duration(env, 'CONVERSION_TIMEOUT_PER_MB', '10s'),
+      maxTimeoutMs: duration(env, 'CONVERSION_TIMEOUT_MAX', '2m'),
+      memoryMb: int(env, 'CONVERSION_MEMORY_MB', 1_536, 256, 65_536),
+      concurrency: int(env, 'CONVERSIONS_AT_ONCE', 2, 1, 64),
+      maxWaiting: int(env, 'CONVERSIONS_WAITING', 8, 0, 10_000),
+    },
+    retentionPurge: str(env, 'RETENTION_PURGE') === undefined ? null : bool(env, 'RETENTION_PURGE', true),
+    retentionPurgeMs: int(env, 'RETENTION_PURGE_MS', 600_000, 1_000, 86_400_000),
   };
 }

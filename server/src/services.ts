@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { OfficeConverter } from './documents/conversion';
 import type { DocumentTools } from './documents/file-types';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { createConversationsService, type ConversationsService } from './modules/conversations/conversations.service';
@@ -59,14 +60,34 @@ export default fp<ServicesPluginOptions>(
     const { db, events, appConfig: config } = app;
     const paymentGateways = await buildGateways(db, config);
     const { documents } = options;
+    // one converter for the process: its queue bounds every upload's conversions together
+    const converter = documents.soffice
+      ? new OfficeConverter({
+          soffice: documents.soffice,
+          sandbox: documents.sandbox,
+          limits: config.conversion,
+          log: app.log,
+        })
+      : null;
     const printers = createPrintersService({ db, events, officeApps: documents.officeApps });
     app.decorate('services', {
       auth: createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions }),
       users: createUsersService(db),
       printers,
       printerRoom: createPrinterRoomService(db, printers),
-      printerAdmin: createPrinterAdminService({ db, events, printers }),
-      printJobs: createPrintJobsService({ db, events, documents, uploadDir: uploadDirFor(config.dataDir) }),
+      printerAdmin: createPrinterAdminService({
+        db,
+        events,
+        printers,
+        allowSelfSigned: config.printers.allowSelfSigned,
+      }),
+      printJobs: createPrintJobsService({
+        db,
+        events,
+        documents,
+        uploadDir: uploadDirFor(config.dataDir),
+        pageCount: { converter },
+      }),
       payments: createPaymentsService({
         db,
         ...paymentGateways,

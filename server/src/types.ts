@@ -21,6 +21,16 @@ export interface DispatcherStatus {
   ok: boolean;
 }
 
+/** What /healthz reports about the printer health monitor (updated in place after every round). */
+export interface PrinterMonitorStatus {
+  ok: boolean;
+  /** Devices watched by this instance. */
+  printers: number;
+  /** Of those, how many did not answer the last round. */
+  offline: number;
+  lastRoundAt: string | null;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     roles?: RouteRoles;
@@ -42,6 +52,7 @@ declare module 'fastify' {
     /** The domain event bus: printer, job, ledger, notice and message events, raised in one place. */
     events: DomainEvents;
     dispatcher: DispatcherStatus;
+    printerMonitor: PrinterMonitorStatus;
   }
   interface FastifyRequest {
     /** Set by the auth hook on every non-public route; null on public ones. */

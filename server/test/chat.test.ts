@@ -250,6 +250,8 @@ describe('live', () => {
   it('one sender, one limit: 60 POSTs at once get 20 through and 429 with Retry-After; the socket shares it', async () => {
     const other = await anotherStaff();
     const conversationId = await conversationWith(other.token, spsoId);
+    // connected before the burst: a slow connect would give the budget time to refill (5 a second)
+    const socket = await connected(other.token);
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         app.inject({
@@ -268,7 +270,6 @@ describe('live', () => {
     expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(body(refused[0] as never).message).toMatch(VIETNAMESE);
     // the same person's socket finds the budget spent too
-    const socket = await connected(other.token);
     expect(await send(socket, conversationId, 'qua socket')).toMatchObject({ ok: false, code: 'TOO_MANY_REQUESTS' });
   });
 

@@ -1,7 +1,7 @@
 import type { Db } from '../src/db';
 import { applyLedgerEntry } from '../src/modules/ledger/ledger.repository';
 import { Dispatcher } from '../src/print-queue/dispatcher';
-import type { PrinterDriver, PrintJob } from '../src/print-queue/drivers/driver';
+import type { DeviceJobRef, DeviceJobStatus, PrinterDriver, PrintJob } from '../src/print-queue/drivers/driver';
 import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { DomainEvents } from '../src/events/domain-events';
 import { createTestApp, DRIVER, sleep, type TestApp } from './helpers';
@@ -25,7 +25,7 @@ interface PrintCall {
   end: number;
 }
 
-/** A simulated printer that records every print call (who printed which job, when). */
+/** A simulated printer that records every job sent to it (who sent which job, when it ended). */
 class RecordingDriver implements PrinterDriver {
   readonly kind = 'recording';
   readonly sim: SimulatedDriver;
@@ -38,20 +38,37 @@ class RecordingDriver implements PrinterDriver {
     this.sim = new SimulatedDriver(msPerSheet);
   }
 
-  async print(job: PrintJob, signal: AbortSignal): Promise<void> {
-    const call: PrintCall = {
+  async send(job: PrintJob, signal: AbortSignal): Promise<DeviceJobRef> {
+    const ref = await this.sim.send(job, signal);
+    this.calls.push({
       jobId: job.id,
       printerId: job.printerId,
       instance: this.instance,
       start: Date.now(),
-      end: Number.POSITIVE_INFINITY,
-    };
-    this.calls.push(call);
-    try {
-      await this.sim.print(job, signal);
-    } finally {
-      call.end = Date.now();
+      end: Infinity,
+    });
+    return ref;
+  }
+
+  find(): Promise<DeviceJobRef | null> {
+    return this.sim.find();
+  }
+
+  async status(job: PrintJob, ref: DeviceJobRef, signal: AbortSignal): Promise<DeviceJobStatus> {
+    const status = await this.sim.status(job, ref, signal);
+    if (status.state !== 'printing' && status.state !== 'waiting') {
+      const call = this.calls.find((c) => c.jobId === job.id && c.end === Infinity);
+      if (call) call.end = Date.now();
     }
+    return status;
+  }
+
+  cancel(): Promise<void> {
+    return this.sim.cancel();
+  }
+
+  nextLookMs(job: PrintJob): number {
+    return this.sim.nextLookMs(job);
   }
 }
 
@@ -373,20 +390,41 @@ describe(`print dispatcher, concurrency and crashes (${DRIVER})`, () => {
     expect(balance?.balance).toBe(10);
   });
 
-  it('stop() during a print returns the job to Queued (not Failed, not refunded) and app.close() does not hang', async () => {
+  it('stop() during a print leaves the job with its device (not queued, not failed, not refunded); the next instance follows it and never sends it again', async () => {
     const student = await newStudent(t.app, 10);
     const id = await insertJob(t.app.db, student.id, 'H1-101', 5);
-    const { dispatcher } = make({ instanceId: 'inst-stop', msPerSheet: 10_000 });
+    const calls: PrintCall[] = [];
+    const { dispatcher } = make({ instanceId: 'inst-stop', msPerSheet: 10_000, calls });
     await dispatcher.start();
-    await until(async () => (await statusOf(id)) === 'InProgress');
+    await until(async () => calls.length === 1);
     const t0 = Date.now();
     await dispatcher.stop();
     expect(Date.now() - t0).toBeLessThan(2_000);
-    expect(await statusOf(id)).toBe('Queued');
+    const left = await t.app.db.one<{ status: string; device_job_id: number | null; claimed_by: string | null }>(
+      'SELECT status, device_job_id, claimed_by FROM printing_logs WHERE id = $1',
+      [id],
+    );
+    expect(left).toEqual({ status: 'InProgress', device_job_id: expect.any(Number), claimed_by: null });
     expect(await refundRows(id)).toBe(0);
-    // resumes (from the start) with the next instance
-    const { dispatcher: again } = make({ instanceId: 'inst-stop-2', msPerSheet: 1 });
+    // the next instance (a restart) follows the job on its device to its end: sent once in all
+    const { dispatcher: again } = make({ instanceId: 'inst-stop-2', msPerSheet: 1, calls });
     await again.start();
     await until(async () => (await statusOf(id)) === 'Completed');
+    expect(calls.map((c) => [c.jobId, c.instance])).toEqual([[id, 'inst-stop']]);
+    expect(await refundRows(id)).toBe(0);
+  });
+
+  it('stop() before the device took the job queues it again, to be sent by the next instance', async () => {
+    const student = await newStudent(t.app, 10);
+    const id = await insertJob(t.app.db, student.id, 'H6-109', 1);
+    const { dispatcher } = make({ instanceId: 'inst-claimed-only' });
+    expect((await dispatcher.claimNext('H6-109'))?.id).toBe(id);
+    await dispatcher.start();
+    await dispatcher.stop();
+    const calls: PrintCall[] = [];
+    const { dispatcher: next } = make({ instanceId: 'inst-claimed-next', leaseMs: 1, calls });
+    await next.start();
+    await until(async () => (await statusOf(id)) === 'Completed');
+    expect(calls.map((c) => c.jobId)).toEqual([id]);
   });
 });

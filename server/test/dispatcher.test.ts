@@ -117,15 +117,25 @@ describe(`print dispatcher (${DRIVER})`, () => {
     const [special] = await queue(student.token, 1);
     const [plain] = await queue(student.token, 1, other?.printer_id);
     const seen: string[] = [];
+    const fallback = new SimulatedDriver(1);
     const own: PrinterDriver = {
       kind: 'recording',
-      print: async (job) => void seen.push(`own:${job.id}`),
+      send: async (job, signal) => {
+        seen.push(`own:${job.id}`);
+        return fallback.send(job, signal);
+      },
+      find: () => fallback.find(),
+      status: (job, ref, signal) => fallback.status(job, ref, signal),
+      cancel: () => fallback.cancel(),
+      nextLookMs: (job) => fallback.nextLookMs(job),
     };
-    const fallback = new SimulatedDriver(1);
-    const drivers = new PrinterDrivers(fallback);
+    const device = new SimulatedDriver(1);
+    const drivers = new PrinterDrivers(fallback, () => device);
     drivers.set(PRINTER, own);
-    expect(drivers.driverFor(PRINTER)).toBe(own);
-    expect(drivers.driverFor(other?.printer_id ?? '')).toBe(fallback);
+    expect(drivers.driverFor({ printerId: PRINTER, deviceUri: null })).toBe(own);
+    expect(drivers.driverFor({ printerId: other?.printer_id ?? '', deviceUri: null })).toBe(fallback);
+    // a printer with a device address gets that address's driver, one per address
+    expect(drivers.driverFor({ printerId: 'X', deviceUri: 'ipp://a/ipp/print' })).toBe(device);
     dispatcher = new Dispatcher({
       db: t.app.db,
       events: new DomainEvents(),
@@ -194,14 +204,26 @@ describe(`print dispatcher (${DRIVER})`, () => {
     await until(async () => (await status(live ?? '')) === 'Completed');
   });
 
-  it('a stop puts the job being printed back in the queue', async () => {
+  it('a stop leaves the job with its device; the next start follows it to its end without sending it again', async () => {
     const student = await newStudent(t.app, 10);
     const [id] = await queue(student.token, 1, 'H3-106');
     const { dispatcher: d } = makeDispatcher(10_000);
     await d.start();
-    await until(async () => (await status(id ?? '')) === 'InProgress');
+    const sent = async () =>
+      (
+        await t.app.db.one<{ device_job_id: number | null }>('SELECT device_job_id FROM printing_logs WHERE id = $1', [
+          id,
+        ])
+      )?.device_job_id ?? null;
+    await until(async () => (await sent()) !== null);
+    const deviceJob = await sent();
     await d.stop();
-    expect(await status(id ?? '')).toBe('Queued');
+    expect(await status(id ?? '')).toBe('InProgress');
+    const { dispatcher: next } = makeDispatcher(1, undefined, 'test-b');
+    await next.start();
+    await until(async () => (await status(id ?? '')) === 'Completed');
+    // the same copy on the device, not a second one
+    expect(await sent()).toBe(deviceJob);
   });
 
   it('cancel against claim, many times: exactly one wins, refunded at most once', async () => {

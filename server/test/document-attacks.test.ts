@@ -7,7 +7,17 @@ import { ALL_OFFICE_APPS } from '../src/documents/file-types';
 import { MAX_DOCUMENT_PAGES } from '../src/documents/page-count';
 import { PdfPagesPool } from '../src/documents/pdf-pages-pool';
 import { createTestApp, DRIVER, VIETNAMESE, type TestApp } from './helpers';
-import { buildZip, cyclicTree, flatTree, pageTreeBomb, sharedPage } from './pdf-bombs';
+import {
+  buildPdf,
+  buildZip,
+  contentPdf,
+  cyclicTree,
+  deflatedZeros,
+  flatTree,
+  pageTreeBomb,
+  sharedPage,
+  xrefStreamPdf,
+} from './pdf-bombs';
 import { makePdf, newStudent } from './printing-fixtures';
 
 // Node 20.15+ has zlib.crc32, its typings here do not yet
@@ -31,7 +41,7 @@ describe(`document attacks (${DRIVER})`, () => {
     // LibreOffice "installed" at a path never run: an Office bomb must be refused before any conversion
     t = await createTestApp({
       config: { printDispatcher: false },
-      documents: { soffice: '/nonexistent/libreoffice/program/soffice', officeApps: ALL_OFFICE_APPS },
+      documents: { soffice: '/nonexistent/libreoffice/program/soffice', officeApps: ALL_OFFICE_APPS, sandbox: null },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
@@ -139,6 +149,19 @@ describe(`document attacks (${DRIVER})`, () => {
     const accepted = await upload(student.token, 'count.pdf', flatTree(2, 999_999_999));
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toMatchObject({ totalCost: 2, balance: 8 });
+  });
+
+  it('refuses the 1 MB PDF whose page content inflates to 1 GiB, before any charge', async () => {
+    const bomb = contentPdf(await deflatedZeros(1024));
+    expect(bomb.length).toBeLessThan(1.1 * 1_048_576);
+    await expectRefusedFast('bom-noi-dung.pdf', bomb, /giải nén lớn bất thường/);
+  }, 60_000);
+
+  it('refuses a PDF whose cross-reference claims 999,999,999 entries: a classic table and a stream', async () => {
+    const honest = buildPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>']);
+    const table = Buffer.from(honest.toString('latin1').replace(/xref\n0 3\n/, 'xref\n0 999999999\n'), 'latin1');
+    await expectRefusedFast('bang.pdf', table, /bảng tham chiếu chéo lớn bất thường/);
+    await expectRefusedFast('luong.pdf', xrefStreamPdf({ size: 999_999_999 }), /bảng tham chiếu chéo lớn bất thường/);
   });
 
   it('refuses a student without pages before the document is read, a bomb included', async () => {

@@ -15,7 +15,11 @@ import { createStudent } from './factories';
 import { bearer, body, createTestApp, DRIVER, loginAs, type TestApp } from './helpers';
 
 /** LibreOffice with Writer only, at a path that is never run: listing and marking need no conversion. */
-const WRITER_ONLY: DocumentTools = { soffice: '/opt/libreoffice/program/soffice', officeApps: new Set(['writer']) };
+const WRITER_ONLY: DocumentTools = {
+  soffice: '/opt/libreoffice/program/soffice',
+  officeApps: new Set(['writer']),
+  sandbox: null,
+};
 
 describe('detectDocumentTools', () => {
   it('finds no application without soffice', () => {
@@ -83,7 +87,7 @@ describe.each([
     expect(marked.pdf).toBeUndefined();
   });
 
-  it('an upload of a type this server cannot take is refused (415) before anything is charged', async () => {
+  it('an allowed Office type this server cannot convert is refused (415) saying so, before anything is charged', async () => {
     const id = await createStudent(t.app.db, 20);
     const token = t.app.tokens.signAccess({ id, role: 'student' });
     const form = new FormData();
@@ -97,7 +101,9 @@ describe.each([
       headers: { 'content-type': multipart.headers.get('content-type') ?? '', ...bearer(token) },
     });
     expect(response.statusCode).toBe(415);
-    expect(body(response).message).toMatch(/pptx/);
+    // the officers allow pptx: the student reads why this server refuses it, and what to send instead
+    expect(body(response).message).toMatch(/chưa cài đặt công cụ chuyển đổi tài liệu \(LibreOffice\).*\.pptx/);
+    expect(body(response).message).toMatch(/"bai\.pptx" sang PDF rồi gửi lại/);
     const balance = await t.app.db.one<{ balance: number }>('SELECT balance FROM users WHERE id = $1', [id]);
     expect(balance?.balance).toBe(20);
   });

@@ -8,6 +8,7 @@ import { recordPrinterChange } from '../src/modules/printers/printer-room.reposi
 import { Dispatcher } from '../src/print-queue/dispatcher';
 import { claimNextJob } from '../src/print-queue/queue.repository';
 import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
+import { recordDeviceReading } from '../src/print-queue/device-health';
 import { bearer, body, createTestApp, loginAs, VIETNAMESE, type TestApp } from './helpers';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
 
@@ -237,15 +238,15 @@ describe('notices come from real events', () => {
     expect((await notices('spso', other.token)).allNotices[0]?.action).toBe('config-changed');
     expect((await notices('spso', spso)).allNotices.some((n) => n.action === 'config-changed')).toBe(false);
 
-    const dispatcher = new Dispatcher({
-      db: app.db,
-      events: app.events,
-      driver: new SimulatedDriver(1),
-      instanceId: 'notices-test-2',
-      pollMs: 60_000,
-      leaseMs: 60_000,
+    // a real printer's device stops answering (the monitor's reading, or a send that got no answer)
+    await app.db.query(
+      `UPDATE printers SET driver_kind = 'ipp', driver_uri = 'ipp://127.0.0.1:1/ipp/print' WHERE printer_id = 'B1-109'`,
+    );
+    await recordDeviceReading(app.db, app.events, 'B1-109', {
+      state: 'offline',
+      reasons: [],
+      detail: 'không phản hồi IPP',
     });
-    await dispatcher.printerConnectivity('B1-109', false, 'không phản hồi IPP');
     expect((await notices('staff', staff)).allNotices[0]).toMatchObject({
       action: 'printer-offline',
       printerId: 'B1-109',
@@ -254,6 +255,15 @@ describe('notices come from real events', () => {
       action: 'printer-offline',
       printerId: 'B1-109',
     });
+    // the same reading again is no news; the device answering again is
+    await recordDeviceReading(app.db, app.events, 'B1-109', { state: 'offline', reasons: [] });
+    await recordDeviceReading(app.db, app.events, 'B1-109', { state: 'idle', reasons: ['toner-low-warning'] });
+    const latest = (await notices('spso', spso)).allNotices;
+    expect(latest.slice(0, 2).map((n) => n.action)).toEqual(['printer-online', 'printer-offline']);
+    await app.db.query(
+      `UPDATE printers SET driver_kind = 'simulated', driver_uri = NULL, device_state = NULL, device_reasons = '{}'
+       WHERE printer_id = 'B1-109'`,
+    );
   });
 });
 

@@ -6,11 +6,11 @@ import {
   countPages as countFile,
   countTextPages as countTextFile,
   detectContent,
-  findSoffice,
   type PageCountOptions,
 } from '../src/documents/page-count';
+import { detectNetworkSandbox, findSoffice, OfficeConverter } from '../src/documents/conversion';
 import { VIETNAMESE } from './helpers';
-import { cyclicTree, deepTree, flatTree, pageTreeBomb, sharedPage } from './pdf-bombs';
+import { cyclicTree, deepTree, flatTree, officeZip, pageTreeBomb, sharedPage } from './pdf-bombs';
 import { makePdf, PNG_1x1 } from './printing-fixtures';
 
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
@@ -176,20 +176,24 @@ describe('countPages', () => {
   });
 
   it('refuses Office files when LibreOffice is not installed, saying so (415)', async () => {
-    const docx = Buffer.from('PK\u0003\u0004....word/document.xml', 'latin1');
-    const error = await refusal(countPages(docx, 'docx', 'bai-tap.docx', { soffice: null }));
+    const error = await refusal(countPages(officeZip('docx'), 'docx', 'bai-tap.docx', { converter: null }));
     expect(error.statusCode).toBe(415);
     expect(error.message).toContain('LibreOffice');
     expect(error.message).toContain('chưa cài đặt');
   });
 
   // the real conversion: only where LibreOffice is installed (CI installs it; a fresh machine skips these two)
-  const withSoffice = findSoffice() ? it : it.skip;
+  const soffice = findSoffice();
+  // a generous time limit: a shared CI machine can take many seconds to start LibreOffice
+  const converter = soffice
+    ? new OfficeConverter({ soffice, sandbox: detectNetworkSandbox(), limits: { baseTimeoutMs: 100_000 } })
+    : null;
+  const withSoffice = converter ? it : it.skip;
   withSoffice(
     'converts an Office document with LibreOffice and counts the PDF',
     async () => {
       const rtf = Buffer.from('{\\rtf1\\ansi Trang mot\\page Trang hai\\par}');
-      const counted = await countPages(rtf, 'rtf', 'hai-trang.rtf');
+      const counted = await countPages(rtf, 'rtf', 'hai-trang.rtf', { converter });
       expect(counted).toMatchObject({ pages: 2, printableKind: 'pdf', printableExtension: 'pdf', converted: true });
       expect(counted.convertedPdf && detectContent(counted.convertedPdf)).toBe('pdf');
     },
@@ -200,7 +204,7 @@ describe('countPages', () => {
     'refuses a broken Office document with a 4xx',
     async () => {
       const broken = Buffer.from('PK\u0003\u0004 not really a zip word/ at all', 'latin1');
-      const error = await refusal(countPages(broken, 'docx', 'hong.docx'));
+      const error = await refusal(countPages(broken, 'docx', 'hong.docx', { converter }));
       expect([415, 422]).toContain(error.statusCode);
     },
     120_000,

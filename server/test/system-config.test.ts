@@ -89,6 +89,9 @@ describe('PUT /v1/spso/systemConfig: the rules of the form, on the server', () =
     ['a type with a space', { currentFileType: ['pdf', 'p df'] }, /1 đến 10 chữ cái/],
     ['a duplicate type', { currentFileType: ['pdf', '.PDF'] }, /Loại file đã tồn tại !/],
     ['a number as text', { currentA4Price: '500' }, /.+/],
+    ['a retention of 0 hours', { retentionHours: 0 }, /Thời gian giữ tệp sau khi in \(giờ\) phải từ 1 đến 720/],
+    ['a retention of 721 hours', { retentionHours: 721 }, /phải từ 1 đến 720/],
+    ['a retention of 2.5 hours', { retentionHours: 2.5 }, /Thời gian giữ tệp sau khi in \(giờ\) phải là số nguyên/],
     ['no password', { password: '' }, /mật khẩu/i],
   ];
   it.each(cases)('refuses %s with 400 and a Vietnamese message, changing nothing', async (_name, change, message) => {

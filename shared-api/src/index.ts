@@ -27,6 +27,7 @@ export {
   updatePrinter,
   createPrinter,
   retirePrinter,
+  probePrinter,
   getStudentHistory,
   type PrinterRoomRole,
   type PrintingLogQuery,

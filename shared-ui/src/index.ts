@@ -31,6 +31,12 @@ export { optionsSummary, failureReasonText, type PrintLogOptions } from './compo
 export { FilterPopover, type FilterPopoverProps } from './components/filter-popover/filter-popover';
 export { PrintLogTable, type PrintLogTableProps } from './components/print-log/print-log-table';
 export { PrinterStatusTag } from './components/print-status-tag/printer-status-tag';
+export {
+  DeviceStateTag,
+  deviceReasonText,
+  deviceReasonTexts,
+  isDeviceAvailable,
+} from './components/device-state/device-state';
 export { type ServerPaging } from './components/responsive-table/responsive-table';
 export {
   DEFAULT_PRINTER_ROOM_FILTERS,
@@ -58,8 +64,10 @@ export { printerRules } from './components/printer-room/printer-rules';
 export {
   PrinterFormFields,
   chosenLocation,
+  chosenDeviceUri,
   type PrinterFormValues,
 } from './components/printer-room/printer-form-fields';
+export { DeviceUriField } from './components/printer-room/device-uri-field';
 export { PrinterInfo } from './components/printer-room/printer-info';
 export { DisableWarning, refundNote } from './components/printer-room/status-change-notes';
 export { StaffPrinterDialog } from './components/printer-room/staff-printer-dialog';

@@ -31,6 +31,8 @@ const CONFIG: SystemConfigView = {
   currentFileType: ['pdf', 'docx', 'png'],
   defaultFileType: ['pdf', 'jpg'],
   isDefault: false,
+  retentionHours: 48,
+  defaultRetentionHours: 24,
   inactiveFileTypes: [{ type: 'docx', reason: 'needs-libreoffice' }],
   updatedAt: '2026-11-20T17:30:00.000Z',
   updatedBy: { firstName: 'Minh', lastName: 'Lê Hoàng' },
@@ -48,6 +50,7 @@ function serve(put?: Handler) {
 
 const BALANCE = 'Số trang mặc định mỗi sinh viên mỗi học kỳ';
 const PRICE = 'Giá mua thêm một trang A4';
+const RETENTION = 'Thời gian giữ tệp sau khi in';
 const renderConfig = () => renderPage('/Config', '/Config', <ConfigPage />);
 const field = (name: string) => screen.findByRole('spinbutton', { name });
 const types = () =>
@@ -84,13 +87,15 @@ describe('/Config form', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'CẤU HÌNH HỆ THỐNG' })).toBeInTheDocument();
     expect(await field(BALANCE)).toHaveValue('150');
     expect(await field(PRICE)).toHaveValue('600');
+    expect(await field(RETENTION)).toHaveValue('48');
+    expect(screen.getByText(/Từ 1 đến 720 giờ \(mặc định 24\).*lịch sử in vẫn giữ tên tệp/)).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Ngày cấp trang học kỳ 1' })).toHaveValue('05/09/2026');
     expect(await screen.findByRole('textbox', { name: 'Ngày cấp trang học kỳ 2' })).toHaveValue('20/01/2027');
     expect(types()).toEqual(['pdf', 'docx · Cần LibreOffice trên máy chủ', 'png']);
     expect(screen.getByText(/Cập nhật lần cuối: 2026-11-21 00:30:00 bởi Lê Hoàng Minh/)).toBeInTheDocument();
   });
 
-  it('checks the ranges of both numbers and blocks e, E, + and - in them', async () => {
+  it('checks the ranges of the numbers (pages, price, hours kept) and blocks e, E, + and - in them', async () => {
     const adapter = serve();
     renderConfig();
     const balance = await field(BALANCE);
@@ -118,6 +123,20 @@ describe('/Config form', () => {
     fireEvent.change(balance, { target: { value: '2000' } });
     fireEvent.change(price, { target: { value: '100' } });
     await waitFor(() => expect(screen.queryByText(/phải từ/)).not.toBeInTheDocument());
+
+    // how long files are kept: whole hours from 1 to 720, e, E, + and - blocked too
+    const retention = await field(RETENTION);
+    expect(fireEvent.keyDown(retention, { key: 'e' })).toBe(false);
+    fireEvent.change(retention, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Áp dụng' }));
+    expect(await screen.findByText('Thời gian giữ tệp phải từ 1 đến 720 giờ')).toBeInTheDocument();
+    fireEvent.change(retention, { target: { value: '721' } });
+    expect(await screen.findByText('Thời gian giữ tệp phải từ 1 đến 720 giờ')).toBeInTheDocument();
+    fireEvent.change(retention, { target: { value: '' } });
+    expect(await screen.findByText('Vui lòng nhập thời gian giữ tệp')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    fireEvent.change(retention, { target: { value: '720' } });
+    await waitFor(() => expect(screen.queryByText(/giữ tệp phải|nhập thời gian/)).not.toBeInTheDocument());
     fireEvent.click(screen.getByRole('button', { name: 'Áp dụng' }));
     expect(await screen.findByRole('dialog', { name: 'Xác nhận mật khẩu' })).toBeInTheDocument();
     expect(callsTo(adapter, 'PUT', PATH)).toHaveLength(0);
@@ -159,6 +178,7 @@ describe('/Config form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mặc định' }));
     await waitFor(() => expect(screen.getByRole('spinbutton', { name: BALANCE })).toHaveValue('100'));
     expect(screen.getByRole('spinbutton', { name: PRICE })).toHaveValue('500');
+    expect(screen.getByRole('spinbutton', { name: RETENTION })).toHaveValue('24');
     expect(types()).toEqual(['pdf', 'jpg']);
     await applyWith('Demo@12345');
     expect(await screen.findByText('Cập nhật thành công cấu hình cho hệ thống!')).toBeInTheDocument();
@@ -170,6 +190,7 @@ describe('/Config form', () => {
         currentA4Price: 500,
         currentFileType: ['pdf', 'jpg'],
         isDefault: true,
+        retentionHours: 24,
         password: 'Demo@12345',
       },
     ]);

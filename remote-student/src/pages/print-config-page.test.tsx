@@ -16,6 +16,7 @@ const PRINTER: StudentPrinterDetail = {
   activatedTime: null,
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
+  device: null,
   waiting_amount: 2,
   printed_count: 7,
   currentFileType: ['pdf', 'docx'],
@@ -23,9 +24,9 @@ const PRINTER: StudentPrinterDetail = {
 
 type Handler = (config: InternalAxiosRequestConfig) => ReturnType<typeof answer>;
 
-function serve(submit?: Handler) {
+function serve(submit?: Handler, printer: () => StudentPrinterDetail = () => PRINTER) {
   return mockApi({
-    'GET /v1/student/printer': (config) => answer(config, 200, ok(PRINTER)),
+    'GET /v1/student/printer': (config) => answer(config, 200, ok(printer())),
     'POST /v1/student/printing':
       submit ?? ((config) => answer(config, 200, ok({ printingLogs: [], totalCost: 5, balance: 15 }, 'ok'))),
   });
@@ -268,5 +269,80 @@ describe('/Printing/:PrinterID', () => {
     // no answer: the same submission again; an answer (the refusal) ends it, so the next is a new one
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('a printer whose device is offline or stopped cannot be sent to: the page says why and that nothing is charged', async () => {
+    const UNREACHABLE =
+      'Máy in hiện không kết nối được nên chưa thể nhận yêu cầu in. Bạn chưa bị trừ trang nào; hãy thử lại sau hoặc chọn máy in khác.';
+    const adapter = serve(undefined, () => ({
+      ...PRINTER,
+      device: { state: 'offline', reasons: ['offline-report'], checkedAt: '2026-05-02T03:04:05.000Z' },
+    }));
+    const { choose, unmount } = await renderConfig();
+    expect(screen.getByText('Mất kết nối')).toBeInTheDocument();
+    expect(screen.getByTestId('printer-unreachable')).toHaveTextContent(UNREACHABLE);
+    // the files may still be prepared, for when it is back
+    await choose([file('a.docx')]);
+    await screen.findByRole('region', { name: 'a.docx' });
+    const send = screen.getByRole('button', { name: 'Gửi yêu cầu in' });
+    expect(send).toBeDisabled();
+    fireEvent.click(send);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts(adapter)).toHaveLength(0);
+    unmount();
+
+    serve(undefined, () => ({
+      ...PRINTER,
+      device: { state: 'stopped', reasons: ['media-jam-error'], checkedAt: null },
+    }));
+    await renderConfig();
+    expect(screen.getByText('Đang dừng')).toBeInTheDocument();
+    expect(screen.getByText('Kẹt giấy')).toBeInTheDocument();
+    expect(screen.getByTestId('printer-unreachable')).toHaveTextContent(UNREACHABLE);
+    expect(screen.getByRole('button', { name: 'Gửi yêu cầu in' })).toBeDisabled();
+  });
+
+  it('a ready device takes the print as before', async () => {
+    serve(undefined, () => ({
+      ...PRINTER,
+      device: { state: 'idle', reasons: ['toner-low-warning'], checkedAt: null },
+    }));
+    await renderConfig();
+    expect(screen.getByText('Sẵn sàng')).toBeInTheDocument();
+    expect(screen.getByText('Sắp hết mực')).toBeInTheDocument();
+    expect(screen.queryByTestId('printer-unreachable')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gửi yêu cầu in' })).toBeEnabled();
+  });
+
+  it("the server's 422 PRINTER_OFFLINE is said on the page with its message, and sending stays off", async () => {
+    let current: StudentPrinterDetail = { ...PRINTER, device: { state: 'idle', reasons: [], checkedAt: null } };
+    const adapter = serve(
+      (config) => {
+        // the device went away between the page's read and the send
+        current = { ...PRINTER, device: { state: 'offline', reasons: [], checkedAt: null } };
+        return answer(config, 422, {
+          success: false,
+          message: 'Máy in P001 hiện không kết nối được, yêu cầu chưa bị tính phí',
+          code: 'PRINTER_OFFLINE',
+        });
+      },
+      () => current,
+    );
+    const { choose } = await renderConfig();
+    await choose([file('a.docx')]);
+    await screen.findByRole('region', { name: 'a.docx' });
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi yêu cầu in' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Xác nhận' }));
+    const said = await screen.findByTestId('printer-unreachable');
+    expect(said).toHaveTextContent('Máy in P001 hiện không kết nối được, yêu cầu chưa bị tính phí');
+    expect(said).toHaveTextContent('Bạn chưa bị trừ trang nào');
+    // the printer is read again: its device is now offline
+    expect(await screen.findByText('Mất kết nối')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gửi yêu cầu in' })).toBeDisabled();
+    expect(adapter.mock.calls.filter(([c]) => (c as InternalAxiosRequestConfig).method === 'get')).toHaveLength(2);
+    expect(useSessionStore.getState().balance).toBe(20);
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    // the student's files stay, for another printer or a later try
+    expect(screen.getByRole('region', { name: 'a.docx' })).toBeInTheDocument();
   });
 });

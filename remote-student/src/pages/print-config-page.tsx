@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, App, Button, Divider, Dragger, Empty, Flex, Result, Skeleton, Typography } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { apiErrorMessage, apiErrorStatus, newRequestId, useSessionStore } from 'shared-api';
-import { PageFrame } from 'shared-ui';
-import { submitPrinting } from '../features/print-job/api/submit-printing';
+import { isDeviceAvailable, PageFrame } from 'shared-ui';
+import { isPrinterOffline, submitPrinting } from '../features/print-job/api/submit-printing';
 import { ConfirmPrintModal } from '../features/print-job/components/confirm-print-modal';
 import { FileOptionsCard } from '../features/print-job/components/file-options-card';
 import { PrinterInfo } from '../features/print-job/components/printer-info';
@@ -22,7 +22,7 @@ export default function PrintConfigPage() {
   const { notification } = App.useApp();
   const balance = useSessionStore((s) => s.balance);
   const setBalance = useSessionStore((s) => s.setBalance);
-  const { printer, loading, error } = usePrinter(PrinterID);
+  const { printer, loading, error, reload } = usePrinter(PrinterID);
   const { files, allowed, add, remove, clear, update, setOptions, total, unknown, invalid } = usePrintFiles(
     printer?.currentFileType ?? NO_TYPES,
   );
@@ -31,6 +31,12 @@ export default function PrintConfigPage() {
   // The Idempotency-Key of the request being sent: kept while no answer came back (a retry of the same
   // request is answered once), a new one after any answer.
   const submissionKey = useRef<string | null>(null);
+  // The server's words when it refused a print because the device cannot be reached (422 PRINTER_OFFLINE),
+  // until the printer, read again, is reachable.
+  const [offlineRefusal, setOfflineRefusal] = useState<string | null>(null);
+  useEffect(() => {
+    if (printer && isDeviceAvailable(printer.device)) setOfflineRefusal(null);
+  }, [printer]);
 
   const typesText = allowed.map((type) => `.${type}`).join(', ');
   const shownBalance = Math.floor(balance);
@@ -77,7 +83,13 @@ export default function PrintConfigPage() {
     } catch (err) {
       // an answer (a refusal) ends this submission; without one (the network), a retry is the same one
       if (apiErrorStatus(err) !== null) submissionKey.current = null;
-      notification.error({ title: apiErrorMessage(err, t('printConfig.failure')) });
+      if (isPrinterOffline(err)) {
+        // said on the page, where it stays while the printer cannot be reached (nothing was charged)
+        setOfflineRefusal(apiErrorMessage(err, ''));
+        reload();
+      } else {
+        notification.error({ title: apiErrorMessage(err, t('printConfig.failure')) });
+      }
       setConfirming(false);
     } finally {
       setProgress(null);
@@ -97,6 +109,8 @@ export default function PrintConfigPage() {
   }
 
   const paused = printer !== null && printer.status !== 1;
+  // A real printer whose device is stopped or offline takes no print request (the server refuses it too).
+  const unreachable = (printer !== null && !isDeviceAvailable(printer.device)) || offlineRefusal !== null;
   return (
     <PageFrame title={t('printConfig.title')} extra={<Link to="/Printing">{t('printConfig.back')}</Link>}>
       {loading ? (
@@ -107,6 +121,16 @@ export default function PrintConfigPage() {
         <Alert type="error" showIcon title={t('printConfig.loadFailed')} />
       )}
       {paused && <Alert type="warning" showIcon style={{ marginTop: 12 }} title={t('printConfig.statusPaused')} />}
+      {unreachable && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          data-testid="printer-unreachable"
+          title={t('printConfig.deviceUnavailable')}
+          description={offlineRefusal || undefined}
+        />
+      )}
       <Divider />
       <Dragger multiple fileList={[]} showUploadList={false} disabled={!printer} beforeUpload={handleFile}>
         <p className="ant-upload-drag-icon">
@@ -144,7 +168,7 @@ export default function PrintConfigPage() {
             {t('printConfig.balance')}: <strong>{t('printConfig.balancePages', { count: shownBalance })}</strong>
           </Typography.Text>
         </Flex>
-        <Button type="primary" size="large" disabled={paused} onClick={handleSubmitClick}>
+        <Button type="primary" size="large" disabled={paused || unreachable} onClick={handleSubmitClick}>
           {t('printConfig.submit')}
         </Button>
       </Flex>

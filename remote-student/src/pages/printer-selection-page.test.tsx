@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { apiClient, connectSocket, disconnectSocket, type StudentPrinterItem } from 'shared-api';
+import { apiClient, connectSocket, disconnectSocket, type PrinterDevice, type StudentPrinterItem } from 'shared-api';
 import { emitFakeSocketEvent } from 'test-support/fake-socket';
 import { answer, initI18n, mockApi, ok, paramsOf, renderPage, resetSession } from '../test/page-harness';
 import PrinterSelectionPage from './printer-selection-page';
@@ -12,7 +12,13 @@ jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket
 
 const URL = '/v1/student/printers';
 
-function printer(id: string, status: 0 | 1, waiting: number, facility = 'CS1'): StudentPrinterItem {
+function printer(
+  id: string,
+  status: 0 | 1,
+  waiting: number,
+  facility = 'CS1',
+  device: PrinterDevice | null = null,
+): StudentPrinterItem {
   return {
     printerId: id,
     brand: 'HP',
@@ -23,6 +29,7 @@ function printer(id: string, status: 0 | 1, waiting: number, facility = 'CS1'): 
     activatedTime: null,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
+    device,
     waiting_amount: waiting,
     printed_count: 0,
   };
@@ -165,5 +172,47 @@ describe('/Printing', () => {
     );
     expect(screen.queryByRole('button', { name: 'Máy in P002' })).not.toBeInTheDocument();
     expect(before).toBeGreaterThan(0);
+  });
+
+  it("marks a printer whose device is offline or stopped as unavailable, with the device's state and reasons", async () => {
+    const UNAVAILABLE = 'Tạm thời không nhận yêu cầu in: thiết bị không kết nối được';
+    serve([
+      printer('P001', 1, 3),
+      printer('P003', 1, 0, 'CS1', { state: 'idle', reasons: ['toner-low-warning'], checkedAt: null }),
+      printer('P004', 1, 1, 'CS1', { state: 'offline', reasons: [], checkedAt: '2026-05-02T03:04:05.000Z' }),
+      printer('P005', 1, 0, 'CS2', {
+        state: 'stopped',
+        reasons: ['media-empty-error', 'door-open-error'],
+        checkedAt: null,
+      }),
+    ]);
+    renderSelection();
+    const card = async (id: string) =>
+      (await screen.findByRole('button', { name: `Máy in ${id}` })).closest('article')!;
+
+    const simulated = await card('P001');
+    expect(simulated.querySelector('[data-device-state]')).toBeNull();
+    expect(within(simulated).queryByText(UNAVAILABLE)).not.toBeInTheDocument();
+    expect(simulated).toHaveAttribute('data-available', 'true');
+
+    const ready = await card('P003');
+    expect(within(ready).getByText('Sẵn sàng')).toBeInTheDocument();
+    expect(within(ready).getByText('Sắp hết mực')).toBeInTheDocument();
+    expect(within(ready).queryByText(UNAVAILABLE)).not.toBeInTheDocument();
+    expect(ready).toHaveAttribute('data-available', 'true');
+
+    const offline = await card('P004');
+    expect(within(offline).getByText('Mất kết nối')).toBeInTheDocument();
+    expect(within(offline).getByText(UNAVAILABLE)).toBeInTheDocument();
+    expect(offline).toHaveAttribute('data-available', 'false');
+
+    const stopped = await card('P005');
+    expect(within(stopped).getByText('Đang dừng')).toBeInTheDocument();
+    expect(within(stopped).getByText('Hết giấy, Cửa máy in đang mở')).toBeInTheDocument();
+    expect(within(stopped).getByText(UNAVAILABLE)).toBeInTheDocument();
+
+    // its page says why nothing can be sent there
+    fireEvent.click(within(offline).getByRole('button', { name: 'Máy in P004' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/Printing/P004');
   });
 });

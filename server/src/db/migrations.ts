@@ -646,6 +646,42 @@ const noticeLanguages = `
 ALTER TABLE notices ADD COLUMN description_en text;
 `;
 
+/**
+ * Real printers: what each device last said (the health monitor's reading, who polls it, until when),
+ * and each job's copy on its device (id, uuid, uri), written when the device accepted it, so a job the
+ * device already holds is followed, never sent again.
+ */
+const devices = `
+ALTER TABLE printers ADD COLUMN device_state text CHECK (device_state IN ('idle', 'processing', 'stopped', 'offline'));
+ALTER TABLE printers ADD COLUMN device_reasons text[] NOT NULL DEFAULT '{}';
+ALTER TABLE printers ADD COLUMN device_checked_at timestamptz;
+-- whether the device takes new jobs, as device-health judged its state and reasons (the dispatcher reads it)
+ALTER TABLE printers ADD COLUMN device_takes_jobs boolean NOT NULL DEFAULT true;
+ALTER TABLE printers ADD COLUMN device_capabilities jsonb;
+ALTER TABLE printers ADD COLUMN monitor_owner text;
+ALTER TABLE printers ADD COLUMN monitor_until timestamptz;
+ALTER TABLE printing_logs ADD COLUMN device_job_id integer;
+ALTER TABLE printing_logs ADD COLUMN device_job_uuid text;
+ALTER TABLE printing_logs ADD COLUMN device_job_uri text;
+ALTER TABLE printing_logs ADD COLUMN sent_at timestamptz;
+ALTER TABLE printing_logs ADD COLUMN send_started_at timestamptz;
+ALTER TABLE printing_logs ADD COLUMN impressions_completed integer;
+CREATE INDEX printing_logs_on_device_idx ON printing_logs (printer_id) WHERE device_job_id IS NOT NULL AND status = 'InProgress';
+`;
+
+/**
+ * Documents are kept for a retention period after their jobs end (an officer's setting, 1 to 720 hours,
+ * 24 by default): then the stored file goes, the row stays (title, pages, size, hash: the history) with
+ * the time its file went. The purge looks up a document's jobs, hence the index on document_id.
+ */
+const documentRetention = `
+ALTER TABLE system_config ADD COLUMN retention_hours integer NOT NULL DEFAULT 24
+  CHECK (retention_hours BETWEEN 1 AND 720);
+ALTER TABLE documents ADD COLUMN purged_at timestamptz;
+CREATE INDEX documents_stored_idx ON documents (created_at) WHERE storage_path IS NOT NULL;
+CREATE INDEX printing_logs_document_idx ON printing_logs (document_id);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -659,4 +695,10 @@ export const migrations: readonly Migration[] = [
   { version: 10, name: 'print submissions: one charge per Idempotency-Key', sql: printSubmissions },
   { version: 11, name: 'chat messages in the order stored', sql: messageOrder },
   { version: 12, name: 'notices in the reader language', sql: noticeLanguages },
+  { version: 13, name: 'real printers: device state, jobs on their device', sql: devices },
+  {
+    version: 14,
+    name: 'document retention: files purged after the jobs end, the history kept',
+    sql: documentRetention,
+  },
 ];

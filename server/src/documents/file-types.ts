@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { InactiveFileType, InactiveFileTypeReason } from 'shared-api/contracts';
-import { findSoffice, isCountableExtension, needsConversion } from './page-count';
+import { detectNetworkSandbox, findSoffice, type NetworkSandbox } from './conversion';
+import { isCountableExtension, needsConversion } from './page-count';
 
 /** The LibreOffice applications that convert each Office type (Debian installs them apart). */
 export type OfficeApp = 'writer' | 'calc' | 'impress';
@@ -33,13 +34,15 @@ export interface DocumentTools {
   soffice: string | null;
   /** The LibreOffice applications that can convert here (empty without soffice). */
   officeApps: ReadonlySet<OfficeApp>;
+  /** How conversions are cut off from the network here; null: they are not (the server logs a warning). */
+  sandbox: NetworkSandbox | null;
 }
 
 /** Every LibreOffice application: what a machine with all of them installed converts. */
 export const ALL_OFFICE_APPS: ReadonlySet<OfficeApp> = new Set(Object.keys(APP_LIBRARY) as OfficeApp[]);
 
 /** No LibreOffice: Office types are marked and refused. */
-export const NO_DOCUMENT_TOOLS: DocumentTools = { soffice: null, officeApps: new Set() };
+export const NO_DOCUMENT_TOOLS: DocumentTools = { soffice: null, officeApps: new Set(), sandbox: null };
 
 /**
  * The LibreOffice applications installed beside `soffice`: none without it; when its program folder
@@ -68,10 +71,16 @@ export function officeAppsBeside(
   }
 }
 
-/** The document tools of this machine: soffice on PATH and the applications beside it. */
-export function detectDocumentTools(find: () => string | null = findSoffice): DocumentTools {
+/**
+ * The document tools of this machine: soffice on PATH, the applications beside it, and the network
+ * sandbox conversions run in (only looked for when there is something to convert).
+ */
+export function detectDocumentTools(
+  find: () => string | null = findSoffice,
+  findSandbox: () => NetworkSandbox | null = detectNetworkSandbox,
+): DocumentTools {
   const soffice = find();
-  return { soffice, officeApps: officeAppsBeside(soffice) };
+  return { soffice, officeApps: officeAppsBeside(soffice), sandbox: soffice ? findSandbox() : null };
 }
 
 /**

@@ -1,23 +1,29 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { AppError } from '../lib/errors';
+import type { OfficeConverter } from './conversion';
+import { checkOfficeContent, openDocumentMismatch } from './office-content';
+import { CostlyDocumentError, libreOfficeMissing, unprocessable, unsupported } from './refusals';
 import { PDF_COUNT_TIMEOUT_MS, PdfPagesPool, type PdfCountProblem } from './pdf-pages-pool';
 import { pdfStructureProblem, type PdfStructureProblem } from './pdf-structure';
+import { MAX_CONTENT_BYTES, MAX_PAGE_CONTENT_BYTES } from './pdf-streams';
+
+const mb = (bytes: number) => Math.round(bytes / 1_048_576);
 
 /**
  * Pages are counted by the server, never taken from the client. Each accepted type is recognised by
  * its extension AND its content (magic bytes), so a `.pdf` that is really a PNG is refused:
  * - PDF: counted in a worker thread (pdf-pages-pool) that walks the page tree once per node (a wrong
  *   /Count does not matter); encrypted, corrupt, 0-page, shared or cyclic trees, more than
- *   MAX_DOCUMENT_PAGES pages, or past the worker's time or memory budget: refused (422);
+ *   MAX_DOCUMENT_PAGES pages, page content or object streams that decompress past their bounds, a
+ *   cross-reference claiming more entries than it holds (pdf-streams), or past the worker's time or
+ *   memory budget: refused (422), before anything is charged;
  * - images (png, jpg/jpeg, gif): one page;
  * - plain text: ceil(lines / 60), at least one page;
- * - Office and OpenDocument: converted to PDF by LibreOffice headless (time-limited, own profile)
- *   when `soffice` is installed, after a look at the zip's directory (a zip bomb is refused before
- *   LibreOffice unzips it), and the converted PDF is what is counted and printed; refused with a
- *   message saying so when it is not.
+ * - Office and OpenDocument: converted to PDF by LibreOffice (conversion.ts: no network, own profile,
+ *   time and memory limits, a bounded queue) when it is installed, after a check of what the file holds
+ *   (office-content.ts: the right main part, no zip bomb), and the converted PDF is what is counted,
+ *   under the same checks as an uploaded one, and printed; refused with a message saying so when
+ *   LibreOffice is not installed.
  * Everything reads the received file from disk: an upload is never held whole in memory.
  */
 
@@ -44,9 +50,6 @@ const EXPECTED_CONTENT: Record<string, ContentKind> = {
   rtf: 'rtf',
 };
 
-/** OOXML: the folder inside the zip that the extension promises. */
-const OOXML_FOLDER: Record<string, string> = { docx: 'word/', pptx: 'ppt/', xlsx: 'xl/' };
-
 const CONTENT_NAMES: Record<ContentKind, string> = {
   pdf: 'PDF',
   png: 'ảnh PNG',
@@ -63,8 +66,6 @@ const CONTENT_NAMES: Record<ContentKind, string> = {
 export const TEXT_LINES_PER_PAGE = 60;
 /** Characters of one printed line of a text file (monospace on A4 with the usual margins); longer lines wrap. */
 export const TEXT_CHARS_PER_LINE = 80;
-/** Time limit of one LibreOffice conversion. */
-export const DEFAULT_CONVERSION_TIMEOUT_MS = 60_000;
 
 /** Extensions this module knows how to count (the configured allowed list may be narrower). */
 export function isCountableExtension(extension: string): boolean {
@@ -117,9 +118,8 @@ export interface CountedDocument {
 }
 
 export interface PageCountOptions {
-  /** Path of soffice; undefined = look it up on PATH; null = not installed. */
-  soffice?: string | null;
-  conversionTimeoutMs?: number;
+  /** The LibreOffice converter of this server; absent or null: Office types are refused, saying why. */
+  converter?: OfficeConverter | null;
   /** Most pages one document may have (default MAX_DOCUMENT_PAGES). */
   maxPages?: number;
   /** The worker pool that counts PDFs (default: one shared pool). */
@@ -134,11 +134,6 @@ export interface PageCountOptions {
 export const MAX_DOCUMENT_PAGES = 10_000;
 /** Deepest PDF page tree walked (10,000 pages need 14 levels with two kids per node). */
 export const MAX_PAGE_TREE_DEPTH = 32;
-/** Largest PDF a conversion may produce (kept in memory until it is stored). */
-export const MAX_CONVERTED_BYTES = 100 * 1_048_576;
-/** Office/OpenDocument zips: most entries, and most bytes once unzipped, before LibreOffice sees them. */
-export const MAX_ZIP_ENTRIES = 10_000;
-export const MAX_UNZIPPED_BYTES = 512 * 1_048_576;
 /** Bytes read from the start of a file to recognise its content. */
 export const SNIFF_BYTES = 65_536;
 
@@ -149,39 +144,7 @@ export function defaultPdfPagesPool(): PdfPagesPool {
   return sharedPool;
 }
 
-let sofficeOnPath: string | null | undefined;
-
-/** soffice (or libreoffice) on PATH, looked up once. */
-export function findSoffice(): string | null {
-  if (sofficeOnPath !== undefined) return sofficeOnPath;
-  sofficeOnPath = null;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    for (const name of ['soffice', 'libreoffice']) {
-      const candidate = path.join(dir, name);
-      try {
-        fs.accessSync(candidate, fs.constants.X_OK);
-        sofficeOnPath = candidate;
-        return candidate;
-      } catch {
-        // not here
-      }
-    }
-  }
-  return sofficeOnPath;
-}
-
-const unsupported = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
-const unprocessable = (message: string) => new AppError(422, 'BUSINESS_RULE', message);
-
-/**
- * A document refused only after it used up the counter's time or memory budget: the upload route counts
- * these per student (one who keeps sending them waits before the next upload).
- */
-export class CostlyDocumentError extends AppError {
-  constructor(message: string) {
-    super(422, 'BUSINESS_RULE', message);
-  }
-}
+export { CostlyDocumentError } from './refusals';
 
 /**
  * Time budget of counting one PDF, by its size: 2 s, and 0.1 s more per MB, never above the pool's
@@ -219,6 +182,12 @@ function pdfRefusal(problem: PdfCountProblem, label: string, maxPages: number): 
       return unprocessable(`Tệp "${label}" có cây trang lồng nhau quá sâu, không thể in`);
     case 'too-many-pages':
       return tooManyPages(label, maxPages);
+    case 'xref-too-large':
+      return unprocessable(STRUCTURE_MESSAGES['xref-too-large'](label));
+    case 'content-too-large':
+      return unprocessable(
+        `Tệp "${label}" có nội dung khi giải nén lớn bất thường (quá ${mb(MAX_PAGE_CONTENT_BYTES)} MB cho một trang hoặc ${mb(MAX_CONTENT_BYTES)} MB cho cả tệp), không thể in. Hãy xuất lại tệp PDF từ ứng dụng đã tạo ra nó`,
+      );
     case 'timeout':
       return new CostlyDocumentError(
         `Đếm số trang của tệp "${label}" quá thời gian cho phép (tệp quá phức tạp), không thể in`,
@@ -302,158 +271,12 @@ export function contentMismatch(head: Buffer, extension: string, label: string):
   const expected = EXPECTED_CONTENT[ext];
   if (!expected) return unsupported(`Máy chủ chưa hỗ trợ đếm trang cho loại tệp .${ext}`);
   const actual = detectContent(head);
-  if (actual === expected) return null;
+  // an OpenDocument file names its own type in its first bytes: an .odt that is a spreadsheet is refused here
+  if (actual === expected) return expected === 'odf' ? openDocumentMismatch(head, ext, label) : null;
   return unsupported(
     `Nội dung tệp "${label}" không phải ${CONTENT_NAMES[expected]} như đuôi .${ext}` +
       (actual && actual !== expected ? ` (thực chất là ${CONTENT_NAMES[actual]})` : ''),
   );
-}
-
-/**
- * Reads a zip's central directory (never its content): the entry names (null without a directory), and
- * a refusal for a zip bomb (too many entries, or more unzipped bytes than MAX_UNZIPPED_BYTES) before
- * LibreOffice unzips it.
- */
-async function inspectZip(file: string, size: number, label: string): Promise<string[] | null> {
-  const corrupt = () => unprocessable(`Không chuyển đổi được tệp "${label}" sang PDF (tệp có thể bị hỏng)`);
-  const bomb = () =>
-    unprocessable(`Tệp "${label}" khi giải nén quá lớn hoặc có quá nhiều thành phần, không thể chuyển đổi để in`);
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    // the end record is in the last 22 bytes plus at most a 64 KB comment
-    const tailLength = Math.min(size, 22 + 65_535);
-    const tail = Buffer.alloc(tailLength);
-    await handle.read(asBytes(tail), 0, tailLength, size - tailLength);
-    const end = tail.lastIndexOf('PK\u0005\u0006', undefined, 'latin1');
-    // no directory: not a zip LibreOffice can open either; the caller's content checks decide
-    if (end < 0 || end + 22 > tail.length) return null;
-    const entries = tail.readUInt16LE(end + 10);
-    const directorySize = tail.readUInt32LE(end + 12);
-    const directoryOffset = tail.readUInt32LE(end + 16);
-    // Zip64 (0xFFFF entries, 0xFFFFFFFF sizes) is for archives over 4 GB: no document needs it
-    if (entries === 0xffff || directoryOffset === 0xffffffff || entries > MAX_ZIP_ENTRIES) throw bomb();
-    if (directoryOffset + directorySize > size || directorySize > 46 * MAX_ZIP_ENTRIES + 65_536 * 3) throw corrupt();
-    const directory = Buffer.alloc(directorySize);
-    await handle.read(asBytes(directory), 0, directorySize, directoryOffset);
-    const names: string[] = [];
-    let unzipped = 0;
-    let at = 0;
-    for (let i = 0; i < entries; i += 1) {
-      if (at + 46 > directory.length || directory.readUInt32LE(at) !== 0x02014b50) throw corrupt();
-      const uncompressed = directory.readUInt32LE(at + 24);
-      const nameLength = directory.readUInt16LE(at + 28);
-      const extraLength = directory.readUInt16LE(at + 30);
-      const commentLength = directory.readUInt16LE(at + 32);
-      if (uncompressed === 0xffffffff) throw bomb();
-      unzipped += uncompressed;
-      if (unzipped > MAX_UNZIPPED_BYTES) throw bomb();
-      names.push(directory.toString('latin1', at + 46, at + 46 + nameLength));
-      at += 46 + nameLength + extraLength + commentLength;
-    }
-    return names;
-  } finally {
-    await handle.close();
-  }
-}
-
-function run(file: string, args: string[], timeoutMs: number, cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      file,
-      args,
-      { timeout: timeoutMs, killSignal: 'SIGKILL', cwd, maxBuffer: 1024 * 1024, env: { ...process.env, HOME: cwd } },
-      (error) => (error ? reject(error) : resolve()),
-    );
-  });
-}
-
-/** LibreOffice conversions running at once (each is a process of a few hundred MB). */
-export const MAX_CONCURRENT_CONVERSIONS = 2;
-let conversionsRunning = 0;
-const conversionWaiters: (() => void)[] = [];
-
-async function withConversionSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (conversionsRunning >= MAX_CONCURRENT_CONVERSIONS) {
-    await new Promise<void>((resolve) => conversionWaiters.push(resolve));
-  } else {
-    conversionsRunning += 1;
-  }
-  try {
-    return await fn();
-  } finally {
-    // hand the slot to the next waiter, or free it
-    const next = conversionWaiters.shift();
-    if (next) next();
-    else conversionsRunning -= 1;
-  }
-}
-
-/**
- * Converts an Office/OpenDocument file to PDF with LibreOffice headless: its own temporary profile,
- * a time limit, at most MAX_CONVERSIONS at once, an output of at most MAX_CONVERTED_BYTES, and the
- * temporary folder removed once `withPdf` has read the PDF.
- */
-export function convertToPdf<T>(
-  file: string,
-  extension: string,
-  label: string,
-  soffice: string,
-  timeoutMs: number,
-  withPdf: (pdfFile: string) => Promise<T>,
-): Promise<T> {
-  return withConversionSlot(() => convertNow(file, extension, label, soffice, timeoutMs, withPdf));
-}
-
-async function convertNow<T>(
-  file: string,
-  extension: string,
-  label: string,
-  soffice: string,
-  timeoutMs: number,
-  withPdf: (pdfFile: string) => Promise<T>,
-): Promise<T> {
-  const failed = () => unprocessable(`Không chuyển đổi được tệp "${label}" sang PDF (tệp có thể bị hỏng)`);
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sp-convert-'));
-  try {
-    const input = path.join(dir, `document.${extension}`);
-    const outDir = path.join(dir, 'out');
-    await fs.promises.mkdir(outDir);
-    // LibreOffice names its output after its input and picks the filter by the extension: a copy named so
-    await fs.promises.copyFile(file, input);
-    try {
-      await run(
-        soffice,
-        [
-          `-env:UserInstallation=file://${path.join(dir, 'profile')}`,
-          '--headless',
-          '--invisible',
-          '--norestore',
-          '--nolockcheck',
-          '--nodefault',
-          '--nologo',
-          '--convert-to',
-          'pdf',
-          '--outdir',
-          outDir,
-          input,
-        ],
-        timeoutMs,
-        dir,
-      );
-    } catch (error) {
-      const timedOut = (error as { killed?: boolean }).killed === true;
-      throw timedOut ? unprocessable(`Chuyển đổi tệp "${label}" sang PDF quá thời gian cho phép`) : failed();
-    }
-    const output = path.join(outDir, 'document.pdf');
-    const stat = await fs.promises.stat(output).catch(() => null);
-    if (!stat) throw failed();
-    if (stat.size > MAX_CONVERTED_BYTES) {
-      throw unprocessable(`Tệp "${label}" sau khi chuyển sang PDF quá lớn để in`);
-    }
-    return await withPdf(output);
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true }).catch(() => undefined);
-  }
 }
 
 /**
@@ -495,23 +318,10 @@ export async function countPages(
       return { pages, printableKind: 'text', printableExtension: 'txt', converted: false };
     }
     default: {
-      if (expected === 'ooxml' || expected === 'odf') {
-        const names = await inspectZip(file, size, label);
-        const folder = OOXML_FOLDER[ext];
-        const hasFolder = (f: string) =>
-          names ? names.some((name) => name.startsWith(f)) : head.includes(f, 0, 'latin1');
-        if (folder !== undefined && !hasFolder(folder)) {
-          throw unsupported(`Nội dung tệp "${label}" không phải ${CONTENT_NAMES[expected]} như đuôi .${ext}`);
-        }
-      }
-      const soffice = options.soffice === undefined ? findSoffice() : options.soffice;
-      if (!soffice) {
-        throw unsupported(
-          `Máy chủ chưa cài đặt công cụ chuyển đổi tài liệu (LibreOffice) nên chưa in được tệp .${ext}. Hãy chuyển "${label}" sang PDF rồi gửi lại`,
-        );
-      }
-      const timeoutMs = options.conversionTimeoutMs ?? DEFAULT_CONVERSION_TIMEOUT_MS;
-      return convertToPdf(file, ext, label, soffice, timeoutMs, async (pdfFile) => {
+      // what the zip or compound file holds, before LibreOffice is given it (office-content.ts)
+      await checkOfficeContent(file, size, ext, label);
+      if (!options.converter) throw libreOfficeMissing(ext, label);
+      return options.converter.convert(file, ext, label, async (pdfFile) => {
         const pages = await countPdfPages(pdfFile, label, options);
         const convertedPdf = await fs.promises.readFile(pdfFile);
         return { pages, printableKind: 'pdf' as const, printableExtension: 'pdf', convertedPdf, converted: true };

@@ -33,6 +33,14 @@ const PAGE_TYPE = PDFName.of('Page');
 
 /** Pages of the document; throws PageTreeError when the tree is missing, malformed or too large. */
 export function countPageTree(pdf: PDFDocument, limits: PageTreeLimits): number {
+  return pageTreeLeaves(pdf, limits).length;
+}
+
+/**
+ * The pages of the document in order (the leaves of its tree, each met once); throws PageTreeError
+ * when the tree is missing, malformed or too large.
+ */
+export function pageTreeLeaves(pdf: PDFDocument, limits: PageTreeLimits): PDFDict[] {
   const { context } = pdf;
   const rootRef = pdf.catalog.get(PAGES);
   const root = rootRef === undefined ? undefined : context.lookup(rootRef);
@@ -41,7 +49,7 @@ export function countPageTree(pdf: PDFDocument, limits: PageTreeLimits): number 
   // every node by identity: an indirect one by its reference, a direct one by its object
   const seen = new Set<string | PDFObject>();
   const onPath = new Set<string | PDFObject>();
-  let pages = 0;
+  const leaves: PDFDict[] = [];
 
   const visit = (ref: PDFObject, depth: number): void => {
     const key = ref instanceof PDFRef ? ref.tag : ref;
@@ -55,8 +63,8 @@ export function countPageTree(pdf: PDFDocument, limits: PageTreeLimits): number 
     const kids = node.get(KIDS);
     const kidsArray = kids instanceof PDFRef ? context.lookup(kids) : kids;
     if (node.get(TYPE) === PAGE_TYPE || !(kidsArray instanceof PDFArray)) {
-      pages += 1;
-      if (pages > limits.maxPages) throw new PageTreeError('too-many-pages', limits.maxPages);
+      leaves.push(node);
+      if (leaves.length > limits.maxPages) throw new PageTreeError('too-many-pages', limits.maxPages);
       return;
     }
     onPath.add(key);
@@ -65,6 +73,6 @@ export function countPageTree(pdf: PDFDocument, limits: PageTreeLimits): number 
   };
 
   visit(rootRef as PDFObject, 0);
-  if (pages === 0) throw new PageTreeError('empty');
-  return pages;
+  if (leaves.length === 0) throw new PageTreeError('empty');
+  return leaves;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PageTreeProblem } from './pdf-page-tree';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits, type StreamProblem } from './pdf-streams';
 
 /**
  * A small pool of worker threads that count PDF pages off the event loop (pdf-pages.worker). Each
@@ -17,10 +18,13 @@ export interface PdfCountRequest {
   file: string;
   maxPages: number;
   maxDepth: number;
+  /** How much the document's streams may decompress to. */
+  streams: StreamLimits;
 }
 
-/** Why a count gave no page number: the tree's problems, and the pool's own. */
-export type PdfCountProblem = PageTreeProblem | 'encrypted' | 'corrupt' | 'unreadable' | 'timeout' | 'out-of-memory';
+/** Why a count gave no page number: the tree's problems, the streams', and the pool's own. */
+export type PdfCountProblem =
+  PageTreeProblem | StreamProblem | 'encrypted' | 'corrupt' | 'unreadable' | 'timeout' | 'out-of-memory';
 
 export type PdfCountReply =
   { id: number; ok: true; pages: number } | { id: number; ok: false; problem: PdfCountProblem };
@@ -76,10 +80,15 @@ export class PdfPagesPool {
   }
 
   /** Counts the pages of the PDF at `file`; never rejects (every failure is a problem in the reply). */
-  count(file: string, limits: { maxPages: number; maxDepth: number }, timeoutMs?: number): Promise<PdfCountReply> {
+  count(
+    file: string,
+    limits: { maxPages: number; maxDepth: number; streams?: StreamLimits },
+    timeoutMs?: number,
+  ): Promise<PdfCountReply> {
     return new Promise((resolve) => {
       const budget = Math.min(timeoutMs ?? this.timeoutMs, this.timeoutMs);
-      this.queue.push({ request: { id: this.nextId++, file, ...limits }, timeoutMs: budget, resolve });
+      const request = { id: this.nextId++, file, ...limits, streams: limits.streams ?? DEFAULT_STREAM_LIMITS };
+      this.queue.push({ request, timeoutMs: budget, resolve });
       this.pump();
     });
   }

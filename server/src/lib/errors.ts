@@ -28,6 +28,9 @@ export const errors = {
   notFound: (message = 'Không tìm thấy dữ liệu') => new AppError(404, 'NOT_FOUND', message),
   conflict: (message: string) => new AppError(409, 'CONFLICT', message),
   businessRule: (message: string) => new AppError(422, 'BUSINESS_RULE', message),
+  printerOffline: (message: string) => new AppError(422, 'PRINTER_OFFLINE', message),
+  deviceUnreachable: (message: string) => new AppError(422, 'DEVICE_UNREACHABLE', message),
+  optionUnsupported: (message: string) => new AppError(422, 'OPTION_UNSUPPORTED', message),
   tooManyRequests: (message = 'Bạn đã thử quá nhiều lần, vui lòng thử lại sau') =>
     new AppError(429, 'TOO_MANY_REQUESTS', message),
 };

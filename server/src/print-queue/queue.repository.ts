@@ -11,16 +11,42 @@ export interface ClaimedRow {
   user_id: string;
   printer_id: string;
   total_pages: number;
+  cost: number;
+  selected_pages: number;
   paper_size: string;
+  num_version: number;
+  num_sides: number;
+  pages_per_sheet: number;
+  color_option: boolean;
+  landscape_option: boolean;
+  page_ranges: string | null;
   storage_path: string | null;
+  file_type: string;
   title: string;
+  device_uri: string | null;
+  device_job_id: number | null;
+  device_job_uuid: string | null;
+  device_job_uri: string | null;
+  sent_at: Date | string | null;
+  send_started: boolean;
 }
 
-/** Active printers with a Queued job and none printing: where a claim may succeed. */
+/** What a claim answers: the job, its options and file, its printer's device and its copy there. */
+const CLAIMED_COLUMNS = `l.id, l.user_id, l.printer_id, l.total_pages, l.cost, l.selected_pages, l.paper_size,
+  l.num_version, l.num_sides, l.pages_per_sheet, l.color_option, l.landscape_option, l.page_ranges,
+  d.storage_path, d.file_type, d.title,
+  (SELECT p.driver_uri FROM printers p WHERE p.printer_id = l.printer_id AND p.driver_kind = 'ipp') AS device_uri,
+  l.device_job_id, l.device_job_uuid, l.device_job_uri, l.sent_at, l.send_started_at IS NOT NULL AS send_started`;
+
+/**
+ * Active printers with a Queued job and none printing, whose device (if they have one) takes jobs (as
+ * device-health last judged it: not offline, not stopped, not out of paper…). Where a claim may succeed.
+ */
 export async function printersReadyToPrint(db: Db): Promise<string[]> {
   const rows = await db.query<{ printer_id: string }>(
     `SELECT p.printer_id FROM printers p
-     WHERE p.status = 1
+     WHERE p.status = 1 AND p.retired_at IS NULL
+       AND (p.driver_kind <> 'ipp' OR p.device_takes_jobs)
        AND EXISTS (SELECT 1 FROM printing_logs q WHERE q.printer_id = p.printer_id AND q.status = 'Queued')
        AND NOT EXISTS (SELECT 1 FROM printing_logs r WHERE r.printer_id = p.printer_id AND r.status = 'InProgress')`,
   );
@@ -52,23 +78,102 @@ export async function claimNextJob(db: Db, printerId: string, instanceId: string
          AND l.id = (SELECT id FROM printing_logs WHERE printer_id = $1 AND status = 'Queued'
                      ORDER BY created_at, id LIMIT 1 FOR UPDATE)
          AND l.status = 'Queued'
-       RETURNING l.id, l.user_id, l.printer_id, l.total_pages, l.paper_size, d.storage_path, d.title`,
+       RETURNING ${CLAIMED_COLUMNS}`,
       [printerId, instanceId],
     );
   });
 }
 
 /**
- * InProgress → Completed, only for the instance holding the claim. The print counters are added to by
- * the printing_logs trigger within this same statement's transaction.
+ * Takes over a job its device holds whose claimer stopped (its claim released or lapsed), to follow it
+ * to its end. Only one instance wins: the WHERE carries the lapse.
  */
-export async function completeJob(db: Db, jobId: string, instanceId: string): Promise<string | undefined> {
+export async function adoptSentJob(
+  db: Db,
+  jobId: string,
+  instanceId: string,
+  leaseMs: number,
+): Promise<ClaimedRow | undefined> {
+  return db.one<ClaimedRow>(
+    `UPDATE printing_logs l SET claimed_by = $2, claimed_at = now(), updated_at = now()
+     FROM documents d
+     WHERE d.id = l.document_id AND l.id = $1 AND l.status = 'InProgress' AND l.device_job_id IS NOT NULL
+       AND (l.claimed_by IS NULL OR l.claimed_at IS NULL
+            OR l.claimed_at < now() - make_interval(secs => $3::double precision / 1000))
+     RETURNING ${CLAIMED_COLUMNS}`,
+    [jobId, instanceId, leaseMs],
+  );
+}
+
+/** A send begins: marked first, so a crash before its answer is stored makes the next try look first. */
+export async function markSendStarted(db: Db, jobId: string, instanceId: string): Promise<void> {
+  await db.query(
+    `UPDATE printing_logs SET send_started_at = now() WHERE id = $1 AND status = 'InProgress' AND claimed_by = $2`,
+    [jobId, instanceId],
+  );
+}
+
+/** The device accepted the job: its id, uuid and uri, stored before anything else happens. */
+export async function markSent(
+  db: Db,
+  jobId: string,
+  instanceId: string,
+  ref: { id: number; uuid: string | null; uri: string | null },
+): Promise<Date | undefined> {
+  const row = await db.one<{ sent_at: Date | string }>(
+    `UPDATE printing_logs SET device_job_id = $3, device_job_uuid = $4, device_job_uri = $5, sent_at = now(),
+            updated_at = now()
+     WHERE id = $1 AND status = 'InProgress' AND claimed_by = $2 RETURNING sent_at`,
+    [jobId, instanceId, ref.id, ref.uuid, ref.uri],
+  );
+  return row ? new Date(row.sent_at) : undefined;
+}
+
+/** Lets go of a sent job (stopping): it stays InProgress on its device for the next claimer to follow. */
+export async function releaseSentJob(db: Db, jobId: string, instanceId: string): Promise<void> {
+  await db.query(
+    `UPDATE printing_logs SET claimed_by = NULL, claimed_at = NULL
+     WHERE id = $1 AND status = 'InProgress' AND claimed_by = $2`,
+    [jobId, instanceId],
+  );
+}
+
+/**
+ * The device lost a job it had (it restarted before printing it): forgotten there, queued again to be
+ * sent once more. The try is not counted against the job.
+ */
+export async function requeueLostJob(db: Db, jobId: string, instanceId: string): Promise<string | undefined> {
   const row = await db.one<{ user_id: string }>(
-    `UPDATE printing_logs SET status = 'Completed', finish_date = now(), claimed_at = NULL, updated_at = now()
+    `UPDATE printing_logs SET status = 'Queued', started_at = NULL, claimed_by = NULL, claimed_at = NULL,
+            device_job_id = NULL, device_job_uuid = NULL, device_job_uri = NULL, sent_at = NULL,
+            send_started_at = NULL, attempts = greatest(attempts - 1, 0), updated_at = now()
      WHERE id = $1 AND status = 'InProgress' AND claimed_by = $2 RETURNING user_id`,
     [jobId, instanceId],
   );
   return row?.user_id;
+}
+
+/**
+ * InProgress → Completed, only for the instance holding the claim, with the sheets the device printed
+ * (fewer than charged after a jam: the caller refunds the difference in this transaction). The print
+ * counters are added to by the printing_logs trigger within this same statement's transaction.
+ */
+export async function completeJob(
+  db: Db,
+  jobId: string,
+  instanceId: string,
+  printed?: { sheets: number; impressions: number | null },
+): Promise<
+  { user_id: string; total_pages: number; paper_size: string; printer_id: string; title: string } | undefined
+> {
+  return db.one(
+    `UPDATE printing_logs l SET status = 'Completed', finish_date = now(), claimed_at = NULL, updated_at = now(),
+            total_pages = coalesce($3::int, l.total_pages), impressions_completed = $4::int
+     FROM documents d
+     WHERE d.id = l.document_id AND l.id = $1 AND l.status = 'InProgress' AND l.claimed_by = $2
+     RETURNING l.user_id, l.total_pages, l.paper_size, l.printer_id, d.title`,
+    [jobId, instanceId, printed?.sheets ?? null, printed?.impressions ?? null],
+  );
 }
 
 /** InProgress → Failed with its reason; the caller refunds in the same transaction. */
@@ -88,15 +193,22 @@ export async function failJob(
 }
 
 /**
- * InProgress → Queued again (to resume later): only the claimer's own job, or with `instanceId` null
- * any claimer's (an abandoned job).
+ * InProgress → Queued again (to send later): only the claimer's own job, or with `instanceId` null any
+ * claimer's (an abandoned job). `uncount`: the try does not count (the device did not answer).
  */
-export async function requeueJob(db: Db, jobId: string, instanceId: string | null): Promise<string | undefined> {
+export async function requeueJob(
+  db: Db,
+  jobId: string,
+  instanceId: string | null,
+  uncount = false,
+): Promise<string | undefined> {
+  // a job its device holds is never queued to be sent again (adoptSentJob follows it)
   const row = await db.one<{ user_id: string }>(
     `UPDATE printing_logs SET status = 'Queued', started_at = NULL, claimed_by = NULL, claimed_at = NULL,
-            updated_at = now()
-     WHERE id = $1 AND status = 'InProgress' AND ($2::text IS NULL OR claimed_by = $2) RETURNING user_id`,
-    [jobId, instanceId],
+            attempts = CASE WHEN $3 THEN greatest(attempts - 1, 0) ELSE attempts END, updated_at = now()
+     WHERE id = $1 AND status = 'InProgress' AND device_job_id IS NULL
+       AND ($2::text IS NULL OR claimed_by = $2) RETURNING user_id`,
+    [jobId, instanceId, uncount],
   );
   return row?.user_id;
 }
@@ -114,9 +226,9 @@ export async function abandonedJobs(
   db: Db,
   leaseMs: number,
   mine: string[],
-): Promise<{ id: string; attempts: number }[]> {
-  return db.query<{ id: string; attempts: number }>(
-    `SELECT id, attempts FROM printing_logs
+): Promise<{ id: string; attempts: number; on_device: boolean }[]> {
+  return db.query<{ id: string; attempts: number; on_device: boolean }>(
+    `SELECT id, attempts, device_job_id IS NOT NULL AS on_device FROM printing_logs
      WHERE status = 'InProgress'
        AND NOT (id = ANY($2::uuid[]))
        AND (claimed_by IS NULL OR claimed_at IS NULL

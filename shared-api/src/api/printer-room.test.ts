@@ -7,6 +7,7 @@ import {
   getPrintingLog,
   getPrintingQueue,
   getStudentHistory,
+  probePrinter,
   retirePrinter,
   setPrinterStatus,
   updatePrinter,
@@ -88,6 +89,30 @@ describe('printer room API', () => {
       answer(config, 404, { success: false, message: 'Không tìm thấy sinh viên' });
     await expect(getStudentHistory({ studentId: 'x', page: 1, per_page: 10 })).rejects.toMatchObject({
       response: { status: 404 },
+    });
+  });
+
+  it("asks a device through the probe route, and rejects with the server's 422 when it does not answer", async () => {
+    const probe = {
+      makeAndModel: 'HP LaserJet M404',
+      state: 'idle',
+      stateReasons: [],
+      media: ['iso_a4_210x297mm'],
+      sides: ['one-sided'],
+      colorModes: ['monochrome'],
+      formats: ['application/pdf'],
+    };
+    const adapter = serve(probe);
+    const controller = new AbortController();
+    await expect(probePrinter('ipp://10.0.0.5:631/ipp/print', controller.signal)).resolves.toEqual(probe);
+    expect(call(adapter).method).toBe('post');
+    expect(call(adapter).url).toBe('/v1/spso/printer/probe');
+    expect(JSON.parse(call(adapter).data as string)).toEqual({ deviceUri: 'ipp://10.0.0.5:631/ipp/print' });
+    expect(call(adapter).signal).toBe(controller.signal);
+    apiClient.defaults.adapter = (config) =>
+      answer(config, 422, { success: false, message: 'Thiết bị không trả lời', code: 'DEVICE_UNREACHABLE' });
+    await expect(probePrinter('ipp://10.0.0.6/ipp/print')).rejects.toMatchObject({
+      response: { status: 422, data: { message: 'Thiết bị không trả lời' } },
     });
   });
 });

@@ -4,6 +4,7 @@ import type {
   AdminPrinterListResponse,
   PrinterChangeResponse,
   PrinterInput,
+  PrinterProbeResponse,
   PrinterStatus,
   PrintingLogResponse,
   PrintingQueueResponse,
@@ -91,6 +92,15 @@ export function updatePrinter(input: PrinterUpdateInput): Promise<PrinterChangeR
 /** POST /v1/spso/printer: a new printer (409 for an id in use, 400 naming a bad field). */
 export function createPrinter(input: PrinterInput): Promise<PrinterChangeResponse> {
   return apiPost<PrinterChangeResponse>('/v1/spso/printer', input);
+}
+
+/**
+ * POST /v1/spso/printer/probe: asks the device at `deviceUri` (ipp:// or ipps://) what it is and how it is.
+ * Refusals carry the server's message: 400 for another scheme, 422 (DEVICE_UNREACHABLE) when the device
+ * did not answer within 5 s.
+ */
+export function probePrinter(deviceUri: string, signal?: AbortSignal): Promise<PrinterProbeResponse> {
+  return apiPost<PrinterProbeResponse>('/v1/spso/printer/probe', { deviceUri }, { signal });
 }
 
 /** DELETE /v1/spso/printer: retires a printer, its history kept (409 while it has pending jobs). */

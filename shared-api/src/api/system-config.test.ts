@@ -13,6 +13,8 @@ const CONFIG = {
   currentFileType: ['pdf'],
   defaultFileType: ['pdf'],
   isDefault: true,
+  retentionHours: 24,
+  defaultRetentionHours: 24,
   inactiveFileTypes: [],
   updatedAt: null,
   updatedBy: null,

@@ -46,6 +46,20 @@ export interface Location {
 /** Printer status: 1 active, 0 paused. */
 export type PrinterStatus = 0 | 1;
 
+/**
+ * What a real printer's device says of itself, as the health monitor last read it (IPP
+ * printer-state): `offline` when it did not answer. `stopped` and `offline` take no new jobs.
+ */
+export type DeviceState = 'idle' | 'processing' | 'stopped' | 'offline';
+
+export interface PrinterDevice {
+  state: DeviceState;
+  /** IPP printer-state-reasons such as 'media-empty-error', 'toner-low-warning' ([] when none). */
+  reasons: string[];
+  /** When the monitor last asked (null: not yet). */
+  checkedAt: string | null;
+}
+
 export interface Printer {
   printerId: string;
   brand: string;
@@ -56,6 +70,8 @@ export interface Printer {
   activatedTime: string | null;
   createdAt: string;
   updatedAt: string;
+  /** null for a simulated printer; the device's last known state for a real one (IPP). */
+  device: PrinterDevice | null;
 }
 
 export interface StudentPrinter extends Printer {
@@ -150,6 +166,7 @@ export const NOTICE_ACTIONS = [
   'config-changed',
   'printer-offline',
   'printer-online',
+  'printer-attention',
 ] as const;
 export type NoticeAction = (typeof NOTICE_ACTIONS)[number];
 
@@ -207,6 +224,8 @@ export interface HealthStatus {
   status: 'ok' | 'degraded';
   database: { ok: boolean; driver: 'pglite' | 'postgres'; latencyMs: number };
   dispatcher: { ok: boolean; state: string };
+  /** The health monitor of real printers: the devices this instance watches and how many are offline. */
+  printerMonitor: { ok: boolean; printers: number; offline: number };
   uptimeSeconds: number;
 }
 

@@ -23,6 +23,12 @@ export const ERROR_CODES = [
   /** 422: the password typed to confirm a change is not the caller's own. */
   'WRONG_PASSWORD',
   'TOO_MANY_REQUESTS',
+  /** 422: the printer's device does not answer or has an error (out of paper, jammed…): nothing charged. */
+  'PRINTER_OFFLINE',
+  /** 422: a printer's device did not answer a connection test within 5 s. */
+  'DEVICE_UNREACHABLE',
+  /** 422: the printer's device cannot do one of the chosen options (named in the message): nothing charged. */
+  'OPTION_UNSUPPORTED',
   'INTERNAL',
   /** 503: the database does not answer (GET /healthz). */
   'SERVICE_UNAVAILABLE',

@@ -71,6 +71,38 @@ export interface AdminPrinter extends Printer {
   waiting_amount: number;
   /** Completed jobs. */
   printed_count: number;
+  /** The officer's list only: the device's address (ipp:// or ipps://), null for a simulated printer. */
+  deviceUri?: string | null;
+}
+
+/** The schemes a printer's device address may have. */
+export const DEVICE_URI_SCHEMES = ['ipp:', 'ipps:'] as const;
+export const DEVICE_URI_MAX = 300;
+
+/** Whether a device address is one the server takes: ipp:// or ipps:// with a host (the server checks too). */
+export function isDeviceUri(value: string): boolean {
+  if (value.length > DEVICE_URI_MAX) return false;
+  try {
+    const url = new URL(value);
+    return (DEVICE_URI_SCHEMES as readonly string[]).includes(url.protocol) && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** POST /v1/spso/printer/probe: what the device said when asked (422 when it did not answer in 5 s). */
+export interface PrinterProbeResponse {
+  makeAndModel: string;
+  state: 'idle' | 'processing' | 'stopped';
+  stateReasons: string[];
+  /** IPP media names, e.g. 'iso_a4_210x297mm'. */
+  media: string[];
+  /** 'one-sided', 'two-sided-long-edge', 'two-sided-short-edge'. */
+  sides: string[];
+  /** 'monochrome', 'color'… */
+  colorModes: string[];
+  /** Document formats, e.g. 'application/pdf'. */
+  formats: string[];
 }
 
 /** GET /v1/staff/printers, GET /v1/spso/printers */
@@ -154,6 +186,8 @@ export interface PrinterInput {
   location: Location;
   description: string;
   status: PrinterStatus;
+  /** The device's address (ipp:// or ipps://); absent or null: a simulated printer. */
+  deviceUri?: string | null;
 }
 
 /** PUT /v1/staff/printer */

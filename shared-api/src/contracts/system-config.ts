@@ -12,6 +12,13 @@ export const CONFIG_PRICE_MAX = 1000;
 /** At most this many allowed file types, each 1 to 10 letters or digits (lower case, no dot). */
 export const CONFIG_FILE_TYPES_MAX = 30;
 export const FILE_TYPE_PATTERN = /^[a-z0-9]{1,10}$/;
+/**
+ * Hours a document's file is kept once all its print jobs ended (then the file is deleted; the history
+ * keeps its name, pages and size).
+ */
+export const CONFIG_RETENTION_MIN = 1;
+export const CONFIG_RETENTION_MAX = 720;
+export const CONFIG_RETENTION_DEFAULT = 24;
 /** The password typed in the confirmation dialog (the officer's own), at most this long. */
 export const CONFIG_PASSWORD_MAX = 200;
 /** Keys blocked in the two number inputs (spec 5). */
@@ -28,6 +35,10 @@ export interface SystemConfigView {
   currentFileType: string[];
   defaultFileType: string[];
   isDefault: boolean;
+  /** Hours an uploaded file (and its converted PDF) is kept after its jobs ended, 1..720. */
+  retentionHours: number;
+  /** What 'Mặc định' puts back (CONFIG_RETENTION_DEFAULT). */
+  defaultRetentionHours: number;
   /**
    * Allowed types this server cannot process now, with why: 'needs-libreoffice' (Office files and
    * LibreOffice is not installed here), 'unsupported' (no page counter knows the type). Students never
@@ -54,6 +65,8 @@ export interface SystemConfigUpdate {
   currentA4Price: number;
   currentFileType: string[];
   isDefault: boolean;
+  /** Hours files are kept after their jobs ended, 1..720; left out, the value in force stays. */
+  retentionHours?: number;
   password: string;
 }
 
@@ -62,11 +75,12 @@ export function normalizeFileType(input: string): string {
   return input.trim().replace(/^\.+/, '').toLowerCase();
 }
 
-export type SystemConfigField = 'currentBalance' | 'startDate1' | 'startDate2' | 'currentA4Price' | 'currentFileType';
+export type SystemConfigField =
+  'currentBalance' | 'startDate1' | 'startDate2' | 'currentA4Price' | 'currentFileType' | 'retentionHours';
 
 /** What is wrong with one field: the machine code the locales and the server's messages are keyed by. */
 export type SystemConfigProblem =
-  | { field: 'currentBalance' | 'currentA4Price'; code: 'required' | 'not-integer' | 'range' }
+  | { field: 'currentBalance' | 'currentA4Price' | 'retentionHours'; code: 'required' | 'not-integer' | 'range' }
   | { field: 'startDate1' | 'startDate2'; code: 'required' | 'invalid-date' }
   | { field: 'currentFileType'; code: 'empty' | 'too-many' | 'invalid-type' | 'duplicate' };
 
@@ -93,7 +107,8 @@ function numberProblem(value: unknown, min: number, max: number): 'required' | '
 
 /**
  * Every rule of the configuration form (spec 5), in field order: the page shows them under the fields,
- * the server answers the first as a 400. An empty list means the values may be saved.
+ * the server answers the first as a 400. An empty list means the values may be saved. retentionHours
+ * left out (undefined) is not checked: the value in force stays; null or '' is a missing value.
  */
 export function systemConfigProblems(input: {
   currentBalance?: unknown;
@@ -101,6 +116,7 @@ export function systemConfigProblems(input: {
   startDate2?: unknown;
   currentA4Price?: unknown;
   currentFileType?: unknown;
+  retentionHours?: unknown;
 }): SystemConfigProblem[] {
   const problems: SystemConfigProblem[] = [];
   const balance = numberProblem(input.currentBalance, CONFIG_BALANCE_MIN, CONFIG_BALANCE_MAX);
@@ -118,5 +134,9 @@ export function systemConfigProblems(input: {
   else if (types.some((type) => typeof type !== 'string' || !FILE_TYPE_PATTERN.test(type)))
     problems.push({ field: 'currentFileType', code: 'invalid-type' });
   else if (new Set(types).size !== types.length) problems.push({ field: 'currentFileType', code: 'duplicate' });
+  if (input.retentionHours !== undefined) {
+    const retention = numberProblem(input.retentionHours, CONFIG_RETENTION_MIN, CONFIG_RETENTION_MAX);
+    if (retention) problems.push({ field: 'retentionHours', code: retention });
+  }
   return problems;
 }

@@ -15,6 +15,8 @@ export interface ConfigFormValues {
   startDate2: Dayjs | null;
   currentA4Price: number | null;
   currentFileType: string[];
+  /** Hours files are kept after their jobs ended. */
+  retentionHours: number | null;
 }
 
 const ISO_DAY = 'YYYY-MM-DD';
@@ -27,6 +29,7 @@ export function formValuesOf(view: SystemConfigView, which: 'current' | 'default
     startDate2: view.startDate2 ? dayjs(view.startDate2, ISO_DAY) : null,
     currentA4Price: which === 'current' ? view.currentA4Price : view.defaultA4Price,
     currentFileType: [...(which === 'current' ? view.currentFileType : view.defaultFileType)],
+    retentionHours: which === 'current' ? view.retentionHours : view.defaultRetentionHours,
   };
 }
 
@@ -38,6 +41,8 @@ export function contractValuesOf(values: Partial<ConfigFormValues>) {
     startDate2: values.startDate2 ? values.startDate2.format(ISO_DAY) : undefined,
     currentA4Price: values.currentA4Price ?? undefined,
     currentFileType: values.currentFileType ?? [],
+    // an emptied field is a missing value (null), not a field left out
+    retentionHours: values.retentionHours ?? null,
   };
 }
 
@@ -46,7 +51,7 @@ export function problemOf(field: SystemConfigField, values: Partial<ConfigFormVa
   return systemConfigProblems(contractValuesOf(values)).find((problem) => problem.field === field) ?? null;
 }
 
-/** e, E, + and - never reach the two number inputs (spec section 5). */
+/** e, E, + and - never reach the number inputs (spec section 5). */
 export function blockNumberKeys(event: KeyboardEvent<HTMLInputElement>): void {
   if (CONFIG_BLOCKED_NUMBER_KEYS.includes(event.key)) event.preventDefault();
 }

@@ -11,6 +11,7 @@ const Health = Type.Object({
     latencyMs: Type.Number(),
   }),
   dispatcher: Type.Object({ ok: Type.Boolean(), state: Type.String() }),
+  printerMonitor: Type.Object({ ok: Type.Boolean(), printers: Type.Integer(), offline: Type.Integer() }),
   uptimeSeconds: Type.Number(),
 });
 
@@ -51,6 +52,11 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
         status: dbOk && app.dispatcher.ok ? 'ok' : 'degraded',
         database: { ok: dbOk, driver: app.db.driver, latencyMs: Math.round((performance.now() - t0) * 100) / 100 },
         dispatcher: { ok: app.dispatcher.ok, state: app.dispatcher.state },
+        printerMonitor: {
+          ok: app.printerMonitor.ok,
+          printers: app.printerMonitor.printers,
+          offline: app.printerMonitor.offline,
+        },
         uptimeSeconds: Math.round((Date.now() - started) / 1000),
       };
       reply.header('cache-control', 'no-store');

@@ -39,6 +39,23 @@ const WORDS = {
     config: 'đã thay đổi cấu hình hệ thống',
     online: (printer: string) => `Máy in ${printer} đã kết nối lại.`,
     offline: (printer: string, reason: string) => `Máy in ${printer} mất kết nối${reason ? `: ${reason}` : ''}.`,
+    attention: (printer: string, reasons: string) => `Máy in ${printer} cần kiểm tra: ${reasons}.`,
+    reason: {
+      'media-empty': 'hết giấy',
+      'media-low': 'sắp hết giấy',
+      'media-jam': 'kẹt giấy',
+      'toner-low': 'sắp hết mực',
+      'toner-empty': 'hết mực',
+      'marker-supply-low': 'sắp hết mực',
+      'marker-supply-empty': 'hết mực',
+      'door-open': 'cửa máy in đang mở',
+      'cover-open': 'nắp máy in đang mở',
+      'input-tray-missing': 'thiếu khay giấy',
+      'output-area-full': 'khay ra giấy đầy',
+      paused: 'máy in đang tạm dừng',
+      stopped: 'máy in đã dừng',
+      other: 'lỗi khác',
+    } as Record<string, string>,
   },
   en: {
     facility: { CS1: 'Campus 1', CS2: 'Campus 2' } as Record<string, string>,
@@ -67,6 +84,23 @@ const WORDS = {
     config: 'changed the system configuration',
     online: (printer: string) => `Printer ${printer} is connected again.`,
     offline: (printer: string, reason: string) => `Printer ${printer} went offline${reason ? `: ${reason}` : ''}.`,
+    attention: (printer: string, reasons: string) => `Printer ${printer} needs attention: ${reasons}.`,
+    reason: {
+      'media-empty': 'out of paper',
+      'media-low': 'paper low',
+      'media-jam': 'paper jam',
+      'toner-low': 'toner low',
+      'toner-empty': 'out of toner',
+      'marker-supply-low': 'ink or toner low',
+      'marker-supply-empty': 'out of ink or toner',
+      'door-open': 'a door is open',
+      'cover-open': 'a cover is open',
+      'input-tray-missing': 'an input tray is missing',
+      'output-area-full': 'the output tray is full',
+      paused: 'paused',
+      stopped: 'stopped',
+      other: 'another fault',
+    } as Record<string, string>,
   },
 } as const;
 
@@ -145,6 +179,19 @@ export function configChangedText(actor: NoticeActor | null, fields: string[], l
 export function connectivityText(printerId: string, online: boolean, reason?: string, lang: NoticeLang = 'vi'): string {
   const words = WORDS[lang];
   return online ? words.online(b(printerId)) : words.offline(b(printerId), reason ? escapeHtml(reason) : '');
+}
+
+/**
+ * A device's state reasons (IPP keywords such as 'media-empty-error') in the reader's words; a keyword we
+ * do not know is shown as the device said it, escaped.
+ */
+export function attentionText(printerId: string, reasons: readonly string[], lang: NoticeLang = 'vi'): string {
+  const words = WORDS[lang];
+  const named = reasons.map((reason) => {
+    const key = reason.replace(/-(error|warning|report)$/, '');
+    return escapeHtml(words.reason[key] ?? reason);
+  });
+  return words.attention(b(printerId), [...new Set(named)].join(', '));
 }
 
 /** The notice's description in every language of the portal. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { findUserName, insertNotice } from './notices.repository';
 import {
   configChangedText,
+  attentionText,
   connectivityText,
   jobFailedText,
   inEveryLanguage,
@@ -152,6 +153,27 @@ export async function noticePrinterConnectivity(
       printerId,
       location,
       action: online ? 'printer-online' : 'printer-offline',
+      description,
+    });
+  }
+  return ['staff', 'spso'];
+}
+
+/**
+ * A device reports something a person must see to (out of paper, a jam, toner low, a door open): the
+ * staff of the printer's facility and the officers.
+ */
+export async function noticePrinterAttention(db: Db, printerId: string, reasons: readonly string[]): Promise<Role[]> {
+  const location = await printerLocation(db, printerId);
+  const description = inEveryLanguage((lang) => attentionText(printerId, reasons, lang));
+  for (const role of ['staff', 'spso'] as const) {
+    await insertNotice(db, {
+      senderId: null,
+      receiverRole: role,
+      receiverFacility: role === 'staff' ? (location?.facility ?? null) : null,
+      printerId,
+      location,
+      action: 'printer-attention',
       description,
     });
   }

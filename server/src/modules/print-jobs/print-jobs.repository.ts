@@ -27,24 +27,34 @@ export async function recountPrintCounters(db: Db): Promise<number> {
   return users.length + printers.length;
 }
 
+/** A printer as a print request needs it: its status and, for a real one, what its device last said. */
+export interface PrinterForPrint {
+  printer_id: string;
+  status: number;
+  /** null: a simulated printer. */
+  device_state: 'idle' | 'processing' | 'stopped' | 'offline' | null;
+  device_reasons: string[];
+  /** ipp-attributes DeviceCapabilities, null before the device was read. */
+  device_capabilities: unknown;
+  is_device: boolean;
+}
+
+const PRINTER_FOR_PRINT = `printer_id, status, device_state, device_reasons, device_capabilities,
+  driver_kind = 'ipp' AS is_device`;
+
 /** The printer's status, locked against a concurrent change until the transaction ends. */
-export async function findPrinterStatusForShare(
-  db: Db,
-  printerId: string,
-): Promise<{ printer_id: string; status: number } | undefined> {
+export async function findPrinterStatusForShare(db: Db, printerId: string): Promise<PrinterForPrint | undefined> {
   return db.one(
-    'SELECT printer_id, status FROM printers WHERE lower(printer_id) = lower($1) AND retired_at IS NULL FOR SHARE',
+    `SELECT ${PRINTER_FOR_PRINT} FROM printers WHERE lower(printer_id) = lower($1) AND retired_at IS NULL FOR SHARE`,
     [printerId],
   );
 }
 
-export async function findPrinterStatus(
-  db: Db,
-  printerId: string,
-): Promise<{ printer_id: string; status: number } | undefined> {
-  return db.one('SELECT printer_id, status FROM printers WHERE lower(printer_id) = lower($1) AND retired_at IS NULL', [
-    printerId,
-  ]);
+export async function findPrinterStatus(db: Db, printerId: string): Promise<PrinterForPrint | undefined> {
+  return db.one(
+    `SELECT ${PRINTER_FOR_PRINT} FROM printers WHERE lower(printer_id) = lower($1) AND retired_at IS NULL`,
+    [printerId],
+  );
 }
 
 /** The student's balance without a lock: the early check before a document is read (the charge locks). */
@@ -77,6 +87,43 @@ export async function insertDocument(db: Db, doc: NewDocument): Promise<string> 
   );
   if (!row) throw new Error('document insert returned nothing');
   return row.id;
+}
+
+/** A stored file claimed by the retention purge: its document and the name it had in the upload folder. */
+export interface ExpiredFile {
+  id: string;
+  storage_path: string;
+}
+
+/**
+ * Claims up to `limit` documents whose file is still stored and whose every job ended before `cutoff`
+ * (none Queued or InProgress, none finished since): their storage_path becomes NULL and purged_at now,
+ * in one statement, answering the names they held. Rows another instance is claiming are skipped
+ * (SKIP LOCKED) and a row claimed meanwhile no longer matches, so each file is claimed once. A job
+ * never goes back to the queue once ended, and a document gets no new job, so a claimed file is never
+ * needed again.
+ */
+export async function claimExpiredFiles(db: Db, cutoff: Date, limit: number): Promise<ExpiredFile[]> {
+  return db.query<ExpiredFile>(
+    `UPDATE documents d SET storage_path = NULL, purged_at = now()
+     FROM (
+       SELECT x.id, x.storage_path FROM documents x
+       WHERE x.storage_path IS NOT NULL
+         -- a job cannot end before its document was stored: the index narrows the search to old ones
+         AND x.created_at < $1
+         AND NOT EXISTS (
+           SELECT 1 FROM printing_logs l
+           WHERE l.document_id = x.id
+             AND (l.status IN ('Queued', 'InProgress') OR coalesce(l.finish_date, l.updated_at) >= $1)
+         )
+       ORDER BY x.created_at
+       LIMIT $2
+       FOR UPDATE OF x SKIP LOCKED
+     ) due
+     WHERE d.id = due.id AND d.storage_path IS NOT NULL
+     RETURNING d.id, due.storage_path`,
+    [cutoff, limit],
+  );
 }
 
 export interface NewPrintingLog {

@@ -15,6 +15,7 @@ import { CancelBody, CancelData, FilterLogsData, FilterLogsQuery, SubmitData } f
 import {
   CANCEL_OK_MESSAGE,
   extensionOf,
+  fileTypeRefusal,
   MAX_FILES_PER_REQUEST,
   SUBMIT_OK_MESSAGE,
   uploadDirFor,
@@ -243,12 +244,10 @@ async function readPrintUpload(request: FastifyRequest, limits: UploadLimits, up
         const filename = part.filename || `tai-lieu-${number}`;
         current = filename;
         const ext = extensionOf(filename);
-        if (!ext || !limits.allowedTypes.includes(ext) || !isCountableExtension(ext)) {
-          throw new AppError(
-            415,
-            'UNSUPPORTED_MEDIA_TYPE',
-            `Loại tệp của "${filename}" không được phép in. Các loại được phép: ${limits.allowedTypes.join(', ')}`,
-          );
+        const refusal = fileTypeRefusal(filename, limits);
+        if (refusal) throw refusal;
+        if (!isCountableExtension(ext)) {
+          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Máy chủ chưa hỗ trợ đếm trang cho loại tệp .${ext}`);
         }
         const spooled = await spoolFile(part.file, uploadDir, ext, filename, limits.maxRequestBytes - total, () =>
           tooLarge(`Tổng dung lượng các tệp vượt quá giới hạn ${megabytes(limits.maxRequestBytes)} cho một yêu cầu`),

@@ -13,13 +13,21 @@ import type { Db } from '../../db';
 import { readConfigInForce } from '../system-config/system-config.service';
 import { parseDateBound as parseDate } from '../../lib/dates';
 import { AppError, errors } from '../../lib/errors';
+import type { PrintOptions as DriverPrintOptions } from '../../print-queue/drivers/driver';
+import {
+  deviceTakesJobs,
+  unsupportedOption,
+  unsupportedOptionText,
+  type DeviceCapabilities,
+} from '../../print-queue/drivers/ipp/ipp-attributes';
 import { UUID } from '../../lib/ids';
 import { direction, facilityFilter, filterValue } from '../../lib/list-filters';
 import { toStudentLog } from './print-jobs.presenters';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
 import { parsePageRanges, printCost, selectedPageCount, validatePrintOptions, type PrintOptions } from './print-rules';
 import { countPages, type PageCountOptions } from '../../documents/page-count';
-import { activeFileTypes, type DocumentTools } from '../../documents/file-types';
+import { activeFileTypes, inactiveFileTypes, type DocumentTools } from '../../documents/file-types';
+import { libreOfficeMissing } from '../../documents/refusals';
 import { StudentAnswerCache } from '../../lib/student-answer-cache';
 import type { DomainEvents } from '../../events/domain-events';
 import { cancelQueuedJob } from '../../print-queue/queue.repository';
@@ -30,6 +38,7 @@ import {
   findLogsByIds,
   findPrinterStatus,
   findPrinterStatusForShare,
+  type PrinterForPrint,
   findSubmission,
   insertDocument,
   insertPrintingLog,
@@ -39,6 +48,41 @@ import {
   printedTotals,
 } from './print-jobs.repository';
 import type { FilterLogsQuery } from './print-jobs.schemas';
+
+/** A job's options as the printer drivers read them. */
+function driverOptions(options: PrintOptions): DriverPrintOptions {
+  return {
+    paperSize: options.paperSize === 'A3' ? 'A3' : 'A4',
+    copies: options.numVersion,
+    numSides: options.numSides === 2 ? 2 : 1,
+    pagesPerSheet: options.pagesPerSheet === 4 ? 4 : options.pagesPerSheet === 2 ? 2 : 1,
+    color: options.colorOption,
+    landscape: options.landScapeOption,
+    pageRanges: options.pages === 'all' ? null : options.pages,
+  };
+}
+
+/**
+ * 422 before any charge when the printer has a device that cannot print now (offline, stopped, an error
+ * such as out of paper: PRINTER_OFFLINE) or cannot do one of the options (OPTION_UNSUPPORTED, the option
+ * named: never dropped in silence). A device not read yet is given the job (the send will tell).
+ */
+function deviceRefusal(printer: PrinterForPrint, options: PrintOptions[]): AppError | null {
+  if (!printer.is_device || printer.device_state === null) return null;
+  if (!deviceTakesJobs(printer.device_state, printer.device_reasons ?? [])) {
+    const why = printer.device_state === 'offline' ? 'không kết nối được' : 'đang báo lỗi';
+    return errors.printerOffline(
+      `Máy in ${printer.printer_id} hiện ${why}, chưa trừ trang nào: hãy chọn máy in khác hoặc thử lại sau`,
+    );
+  }
+  const caps = printer.device_capabilities as DeviceCapabilities | null;
+  if (!caps) return null;
+  for (const option of options) {
+    const problem = unsupportedOption(driverOptions(option), caps);
+    if (problem) return errors.optionUnsupported(unsupportedOptionText(printer.printer_id, problem));
+  }
+  return null;
+}
 
 /** The spec's toast for a paused printer. */
 export const PRINTER_PAUSED_MESSAGE = 'Máy in đang Tạm dừng!';
@@ -75,6 +119,8 @@ export interface PrintUpload {
 /** Upload rules from system_config, read per request (an officer may change them any time). */
 export interface UploadLimits {
   allowedTypes: string[];
+  /** Types the officers allow that this server cannot convert (no LibreOffice): refused saying so. */
+  needsLibreOffice: string[];
   maxFileBytes: number;
   maxRequestBytes: number;
 }
@@ -100,6 +146,22 @@ export function parseDateBound(value: string | undefined, name: string, end: boo
 /** A file name's extension, lower case, without the dot ('' when none). */
 export function extensionOf(filename: string): string {
   return path.extname(filename).slice(1).toLowerCase();
+}
+
+/**
+ * The 415 for a file whose type this server does not take now, or null: an Office type the officers
+ * allow but this server cannot convert says that LibreOffice is missing (and to send a PDF), any other
+ * lists the allowed types.
+ */
+export function fileTypeRefusal(filename: string, limits: UploadLimits): AppError | null {
+  const ext = extensionOf(filename);
+  if (ext && limits.allowedTypes.includes(ext)) return null;
+  if (ext && limits.needsLibreOffice.includes(ext)) return libreOfficeMissing(ext, filename);
+  return new AppError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Loại tệp của "${filename}" không được phép in. Các loại được phép: ${limits.allowedTypes.join(', ')}`,
+  );
 }
 
 /** Reuses a 400 from the cost rules with the document named in front. */
@@ -190,8 +252,8 @@ export interface PrintJobsServiceDeps {
   uploadDir: string;
   /** LibreOffice on this machine (soffice and its applications): which Office types are taken. */
   documents: DocumentTools;
-  /** Counting options (time limits, the PDF pool); soffice comes from `documents`. */
-  pageCount?: Omit<PageCountOptions, 'soffice'>;
+  /** Counting options: the LibreOffice converter (none: Office types are refused), the PDF pool, limits. */
+  pageCount?: PageCountOptions;
   historyCacheTtlMs?: number;
   historyCacheMaxEntries?: number;
 }
@@ -289,9 +351,13 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
     async uploadLimits(): Promise<UploadLimits> {
       const row = await readConfigInForce(db);
       if (!row) throw new Error('system_config is empty');
+      const configured = row.current_file_type.map(normalizeFileType);
       return {
         // the configured types this server can take (an Office type without its LibreOffice is left out)
-        allowedTypes: activeFileTypes(row.current_file_type.map(normalizeFileType), deps.documents.officeApps),
+        allowedTypes: activeFileTypes(configured, deps.documents.officeApps),
+        needsLibreOffice: inactiveFileTypes(configured, deps.documents.officeApps)
+          .filter((entry) => entry.reason === 'needs-libreoffice')
+          .map((entry) => entry.type),
         maxFileBytes: row.max_file_bytes,
         maxRequestBytes: row.max_request_bytes,
       };
@@ -340,20 +406,20 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
         throw new AppError(400, 'VALIDATION_FAILED', 'Chưa có tệp nào để in (trường "file")');
 
       for (const file of upload.files) {
-        const ext = extensionOf(file.filename);
-        if (!ext || !limits.allowedTypes.includes(ext)) {
-          throw new AppError(
-            415,
-            'UNSUPPORTED_MEDIA_TYPE',
-            `Loại tệp của "${file.filename}" không được phép in. Các loại được phép: ${limits.allowedTypes.join(', ')}`,
-          );
-        }
+        const refusal = fileTypeRefusal(file.filename, limits);
+        if (refusal) throw refusal;
       }
       const rawOptions = parseDocuments(upload.documents, upload.files.length);
       const validated = upload.files.map((file, i) => ({
         file,
         options: validatePrintOptions(rawOptions[i], `Tài liệu ${i + 1} ("${file.filename}")`),
       }));
+      // a real printer that cannot print now, or cannot do an option: refused before anything is read or charged
+      const deviceProblem = deviceRefusal(
+        printer,
+        validated.map(({ options }) => options),
+      );
+      if (deviceProblem) throw deviceProblem;
 
       // Before any document is read: a student who cannot pay even one page of each is refused here, so
       // a hostile document from a student without pages costs the server nothing (the charge below stays
@@ -364,10 +430,7 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
       const prepared: PreparedDocument[] = [];
       for (const [i, { file, options }] of validated.entries()) {
         const ext = extensionOf(file.filename);
-        const counted = await countPages(file.spooled.path, ext, file.filename, {
-          ...deps.pageCount,
-          soffice: deps.documents.soffice,
-        });
+        const counted = await countPages(file.spooled.path, ext, file.filename, deps.pageCount);
         const label = `Tài liệu ${i + 1} ("${file.filename}")`;
         const selectedPages = withLabel(label, () => selectedPageCount(parsePageRanges(options.pages), counted.pages));
         const { sheets, cost } = printCost(selectedPages, options);
@@ -394,6 +457,11 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
           const locked = await findPrinterStatusForShare(t, printerId);
           if (!locked) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
           if (locked.status !== 1) throw errors.businessRule(PRINTER_PAUSED_MESSAGE);
+          const lockedProblem = deviceRefusal(
+            locked,
+            prepared.map((doc) => doc.options),
+          );
+          if (lockedProblem) throw lockedProblem;
           const balance = await lockBalance(t, user.id);
           if (balance === undefined) throw errors.unauthenticated('Tài khoản không tồn tại hoặc đã bị vô hiệu hóa');
           if (balance < totalCost) throw notEnoughPages(totalCost, balance, false);

@@ -1,9 +1,11 @@
 import {
+  isDeviceUri,
   locationProblem,
   PRINTER_DISABLED_REASON,
   type Location,
   type PrinterChangeAction,
   type PrinterChangeResponse,
+  type PrinterProbeResponse,
   type Role,
 } from 'shared-api/contracts';
 import type { Db } from '../../db';
@@ -12,6 +14,8 @@ import type { AuthUser } from '../../lib/auth-user';
 import { errors } from '../../lib/errors';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
 import { noticePrinterChange } from '../notices/notices.writers';
+import { DeviceUnreachableError, PrintDriverError } from '../../print-queue/drivers/driver';
+import { IppDriver, probeAnswer } from '../../print-queue/drivers/ipp/ipp-driver';
 import { toAdminPrinter } from './printers.presenters';
 import type { PrintersService } from './printers.service';
 import {
@@ -44,6 +48,18 @@ function checkedLocation(input: { facility: string; department: string; room: st
   return location;
 }
 
+/** A device address as stored: ipp:// or ipps:// with a host, or null (blank: a simulated printer); else 400. */
+export function checkedDeviceUri(input: string | null): string | null {
+  const value = input?.trim() ?? '';
+  if (value === '') return null;
+  if (!isDeviceUri(value)) {
+    throw errors.badRequest(
+      'Địa chỉ thiết bị phải có dạng ipp://máy-in:631/ipp/print hoặc ipps://… (chỉ IPP được hỗ trợ)',
+    );
+  }
+  return value;
+}
+
 const notFound = (printerId: string) => errors.notFound(`Không tìm thấy máy in "${printerId}"`);
 
 /** The fields of a locked printer row. */
@@ -56,6 +72,7 @@ function fieldsOf(row: PrinterStateRow): PrinterFields {
     department: row.department,
     room: row.room,
     status: row.status === 1 ? 1 : 0,
+    deviceUri: row.device_uri,
   };
 }
 
@@ -83,7 +100,16 @@ interface ChangeOutcome {
  * in printer_changes, and after the commit raises printer-changed (with the change, for the notices),
  * then job-changed and ledger-written for every student a disable refunded.
  */
-export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; printers: PrintersService }) {
+/** How long a connection test waits for the device. */
+export const PROBE_DEADLINE_MS = 5_000;
+
+export function createPrinterAdminService(deps: {
+  db: Db;
+  events: DomainEvents;
+  printers: PrintersService;
+  /** ipps:// devices with self-signed certificates (most printers) are accepted. */
+  allowSelfSigned?: boolean;
+}) {
   const { db, events, printers } = deps;
 
   function actorRole(actor: AuthUser): 'staff' | 'spso' {
@@ -119,7 +145,8 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
     const pagesRefunded = outcome.refunded.reduce((sum, r) => sum + r.pages, 0);
     const printer = await printers.adminPrinter(outcome.printerId).catch(() => undefined);
     if (!printer) throw notFound(outcome.printerId);
-    return { ...printer, jobsFailed, pagesRefunded };
+    const { deviceUri, ...row } = printer;
+    return { ...row, ...(actor.role === 'spso' ? { deviceUri } : {}), jobsFailed, pagesRefunded };
   }
 
   /**
@@ -193,6 +220,7 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
         department: location?.department ?? current.department,
         room: location?.room ?? current.room,
         status: body.status ?? current.status,
+        deviceUri: body.deviceUri === undefined ? current.deviceUri : checkedDeviceUri(body.deviceUri),
       }));
     },
 
@@ -209,6 +237,7 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
         department: location.department,
         room: location.room,
         status: body.status ?? 1,
+        deviceUri: checkedDeviceUri(body.deviceUri ?? null),
       };
       const { changeId, told } = await db.tx(async (t) => {
         const taken = await t.one<{ retired: boolean }>(
@@ -274,6 +303,25 @@ export function createPrinterAdminService(deps: { db: Db; events: DomainEvents; 
       events.emit('notices-changed', { roles: result.told });
       // the retired printer is gone from the lists: the answer is the retired row
       return { ...toAdminPrinter(result.retired), jobsFailed: 0, pagesRefunded: 0 };
+    },
+
+    /**
+     * POST /v1/spso/printer/probe: asks the device at this address what it is and can do, within 5 s.
+     * 400 for an address that is not ipp:// or ipps://; 422 when the device does not answer or refuses.
+     */
+    async probe(deviceUri: string): Promise<PrinterProbeResponse> {
+      const uri = checkedDeviceUri(deviceUri);
+      if (!uri) throw errors.badRequest('Hãy nhập địa chỉ thiết bị (ipp:// hoặc ipps://)');
+      try {
+        // the deadline is the request's own (its error says so); nothing else cuts it short
+        const driver = new IppDriver(uri, { allowSelfSigned: deps.allowSelfSigned });
+        return probeAnswer(await driver.read(new AbortController().signal, PROBE_DEADLINE_MS));
+      } catch (error) {
+        if (error instanceof DeviceUnreachableError || error instanceof PrintDriverError) {
+          throw errors.deviceUnreachable(`Không kết nối được máy in tại ${uri}: ${error.message}`);
+        }
+        throw error;
+      }
     },
   };
 }

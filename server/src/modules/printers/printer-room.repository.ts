@@ -128,6 +128,8 @@ export interface PrinterStateRow {
   room: string;
   status: number;
   retired_at: Date | string | null;
+  /** The device's address, null for a simulated printer. */
+  device_uri: string | null;
 }
 
 /**
@@ -136,7 +138,8 @@ export interface PrinterStateRow {
  */
 export async function lockPrinter(db: Db, printerId: string): Promise<PrinterStateRow | undefined> {
   return db.one<PrinterStateRow>(
-    `SELECT printer_id, brand, model, description, facility, department, room, status, retired_at
+    `SELECT printer_id, brand, model, description, facility, department, room, status, retired_at,
+            CASE WHEN driver_kind = 'ipp' THEN driver_uri END AS device_uri
      FROM printers WHERE lower(printer_id) = lower($1) FOR UPDATE`,
     [printerId],
   );
@@ -151,30 +154,42 @@ export interface NewPrinter {
   department: string;
   room: string;
   status: 0 | 1;
+  /** ipp:// or ipps:// (checked by the service), null for a simulated printer. */
+  deviceUri: string | null;
 }
 
 /** Inserts a printer; false when the id is taken (in service or retired). */
 export async function insertPrinter(db: Db, p: NewPrinter): Promise<boolean> {
   const row = await db.one<{ printer_id: string }>(
-    `INSERT INTO printers (printer_id, brand, model, description, facility, department, room, status, activated_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+    `INSERT INTO printers (printer_id, brand, model, description, facility, department, room, status, activated_time,
+                           driver_kind, driver_uri)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), CASE WHEN $9::text IS NULL THEN 'simulated' ELSE 'ipp' END, $9)
      ON CONFLICT (printer_id) DO NOTHING RETURNING printer_id`,
-    [p.printerId, p.brand, p.model, p.description, p.facility, p.department, p.room, p.status],
+    [p.printerId, p.brand, p.model, p.description, p.facility, p.department, p.room, p.status, p.deviceUri],
   );
   return row !== undefined;
 }
 
 export type PrinterFields = Omit<NewPrinter, 'printerId'>;
 
-/** Writes the printer's fields; a change to active sets the activation time. */
+/**
+ * Writes the printer's fields; a change to active sets the activation time. Another device address
+ * forgets what the old device said (the monitor reads the new one).
+ */
 export async function updatePrinterFields(db: Db, printerId: string, f: PrinterFields): Promise<void> {
   await db.query(
     `UPDATE printers
      SET brand = $2, model = $3, description = $4, facility = $5, department = $6, room = $7,
          activated_time = CASE WHEN status = 0 AND $8 = 1 THEN now() ELSE activated_time END,
-         status = $8, updated_at = now()
+         status = $8, updated_at = now(),
+         device_state = CASE WHEN driver_uri IS DISTINCT FROM $9::text THEN NULL ELSE device_state END,
+         device_reasons = CASE WHEN driver_uri IS DISTINCT FROM $9::text THEN '{}' ELSE device_reasons END,
+         device_capabilities = CASE WHEN driver_uri IS DISTINCT FROM $9::text THEN NULL ELSE device_capabilities END,
+         device_checked_at = CASE WHEN driver_uri IS DISTINCT FROM $9::text THEN NULL ELSE device_checked_at END,
+         driver_kind = CASE WHEN $9::text IS NULL THEN 'simulated' ELSE 'ipp' END,
+         driver_uri = $9::text
      WHERE printer_id = $1`,
-    [printerId, f.brand, f.model, f.description, f.facility, f.department, f.room, f.status],
+    [printerId, f.brand, f.model, f.description, f.facility, f.department, f.room, f.status, f.deviceUri],
   );
 }
 
@@ -184,7 +199,8 @@ export async function retirePrinterRow(db: Db, printerId: string, actorId: strin
     `UPDATE printers SET retired_at = now(), retired_by = $2, status = 0, updated_at = now() WHERE printer_id = $1
      RETURNING printer_id, brand, model, description, facility, department, room, status, activated_time,
                created_at, updated_at, 0 AS waiting_amount, printed_count, '{}'::text[] AS job_ids,
-               '{}'::text[] AS queue_ids`,
+               '{}'::text[] AS queue_ids, CASE WHEN driver_kind = 'ipp' THEN driver_uri END AS driver_uri,
+               device_state, device_reasons, device_checked_at, device_capabilities`,
     [printerId, actorId],
   );
 }

@@ -7,6 +7,8 @@ import {
   PrinterChangeData,
   PrinterCreateBody,
   PrinterIdBody,
+  PrinterProbeBody,
+  PrinterProbeData,
   PrinterQuery,
   PrinterStatusBody,
   PrinterUpdateBody,
@@ -39,7 +41,7 @@ export default async function printerRoomRoutes(app: FastifyInstance): Promise<v
           response: responses(AdminPrinterListData),
         },
       },
-      async (request) => ok(await printers.listAdminPrinters(request.query)),
+      async (request) => ok(await printers.listAdminPrinters(request.query, role)),
     );
 
     app.get<{ Querystring: PrinterQuery }>(
@@ -133,6 +135,22 @@ export default async function printerRoomRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => ok(await printerAdmin.update(currentUser(request), request.body)),
+  );
+
+  app.post<{ Body: PrinterProbeBody }>(
+    '/v1/spso/printer/probe',
+    {
+      config: { roles: ['spso'] },
+      schema: {
+        tags: ['spso'],
+        summary: 'Kiểm tra kết nối thiết bị IPP của máy in',
+        description:
+          'Hỏi thiết bị: hãng và mẫu, trạng thái, khổ giấy, in hai mặt, màu. Địa chỉ không phải ipp:// hoặc ipps://: 400. Thiết bị không trả lời trong 5 giây: 422.',
+        body: PrinterProbeBody,
+        response: responses(PrinterProbeData),
+      },
+    },
+    async (request) => ok(await printerAdmin.probe(request.body.deviceUri), 'Kết nối máy in thành công'),
   );
 
   app.delete<{ Body: PrinterIdBody }>(

@@ -1,10 +1,27 @@
-import type { AdminPrinter, PaperSize, PrintStatus, StaffJobEntry, StudentPrinterItem } from 'shared-api/contracts';
+import type {
+  AdminPrinter,
+  PaperSize,
+  PrinterDevice,
+  PrintStatus,
+  StaffJobEntry,
+  StudentPrinterItem,
+} from 'shared-api/contracts';
 import { toIso, toIsoOrNull } from '../../lib/ids';
 import type { PrinterRow } from './printers.repository';
 import type { StaffJobRow } from './printer-room.repository';
 
 const iso = toIso;
 const isoOrNull = toIsoOrNull;
+
+/** null for a simulated printer; a real one not yet read counts as offline until the monitor hears it. */
+export function deviceOf(row: PrinterRow): PrinterDevice | null {
+  if (!row.driver_uri) return null;
+  return {
+    state: row.device_state ?? 'offline',
+    reasons: row.device_reasons ?? [],
+    checkedAt: isoOrNull(row.device_checked_at),
+  };
+}
 
 export function toStudentPrinter(row: PrinterRow): StudentPrinterItem {
   return {
@@ -19,6 +36,7 @@ export function toStudentPrinter(row: PrinterRow): StudentPrinterItem {
     updatedAt: iso(row.updated_at),
     waiting_amount: row.waiting_amount,
     printed_count: row.printed_count,
+    device: deviceOf(row),
   };
 }
 
@@ -30,6 +48,7 @@ export function toAdminPrinter(row: PrinterRow): AdminPrinter {
     activatedTime: iso(row.activated_time ?? row.created_at),
     printingJob: row.job_ids,
     printingQueue: row.queue_ids,
+    deviceUri: row.driver_uri,
   };
 }
 

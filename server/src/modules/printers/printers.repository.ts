@@ -20,6 +20,13 @@ export interface PrinterRow {
   job_ids: string[];
   /** The jobs waiting (Queued), in print order. */
   queue_ids: string[];
+  /** The device's address: null for a simulated printer. */
+  driver_uri: string | null;
+  device_state: 'idle' | 'processing' | 'stopped' | 'offline' | null;
+  device_reasons: string[];
+  device_checked_at: Date | string | null;
+  /** What the device said it can do (ipp-attributes DeviceCapabilities), null before it was read. */
+  device_capabilities: unknown;
 }
 
 /**
@@ -32,6 +39,8 @@ export async function listPrintersWithCounts(db: Db): Promise<PrinterRow[]> {
   return db.query<PrinterRow>(
     `SELECT p.printer_id, p.brand, p.model, p.description, p.facility, p.department, p.room, p.status,
             p.activated_time, p.created_at, p.updated_at,
+            CASE WHEN p.driver_kind = 'ipp' THEN p.driver_uri END AS driver_uri,
+            p.device_state, p.device_reasons, p.device_checked_at, p.device_capabilities,
             coalesce(q.waiting, 0)::int AS waiting_amount, p.printed_count,
             coalesce(q.job_ids, '{}') AS job_ids, coalesce(q.queue_ids, '{}') AS queue_ids
      FROM printers p

@@ -1,6 +1,23 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PRINTER_DESCRIPTION_MAX, PRINTER_ID_MAX, PRINTER_ID_PATTERN, PRINTER_NAME_MAX } from 'shared-api/contracts';
+import {
+  DEVICE_URI_MAX,
+  PRINTER_DESCRIPTION_MAX,
+  PRINTER_ID_MAX,
+  PRINTER_ID_PATTERN,
+  PRINTER_NAME_MAX,
+} from 'shared-api/contracts';
 import { Location, NO_FILTER, Nullable } from '../../lib/schemas';
+
+export const PrinterDevice = Type.Object(
+  {
+    state: Type.String({ enum: ['idle', 'processing', 'stopped', 'offline'] }),
+    reasons: Type.Array(Type.String(), {
+      description: 'IPP printer-state-reasons (media-empty-error, toner-low-warning…)',
+    }),
+    checkedAt: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { description: 'Trạng thái thiết bị (máy in thật); null với máy in mô phỏng' },
+);
 
 export const StudentPrinter = Type.Object({
   printerId: Type.String(),
@@ -14,6 +31,7 @@ export const StudentPrinter = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
   waiting_amount: Type.Integer({ description: 'Số yêu cầu đang đợi và đang in' }),
   printed_count: Type.Integer({ description: 'Số yêu cầu đã in xong' }),
+  device: Type.Union([PrinterDevice, Type.Null()]),
 });
 
 export const PrinterListQuery = Type.Object({
@@ -63,6 +81,9 @@ const adminPrinterFields = {
   activatedTime: Type.String({ format: 'date-time' }),
   printingJob: Type.Array(Type.String(), { description: 'Mã yêu cầu đang in (0 hoặc 1)' }),
   printingQueue: Type.Array(Type.String(), { description: 'Mã các yêu cầu đang đợi, theo thứ tự in' }),
+  deviceUri: Type.Optional(
+    Nullable(Type.String({ description: 'Địa chỉ IPP của thiết bị (chỉ danh sách của cán bộ quản lý)' })),
+  ),
 };
 export const AdminPrinter = Type.Object(adminPrinterFields);
 
@@ -190,6 +211,14 @@ export const PrinterCreateBody = Type.Object({
   location: LocationInput,
   description: Type.Optional(DescriptionText),
   status: Type.Optional(PrinterStatusValue),
+  deviceUri: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: DEVICE_URI_MAX,
+        description: 'Địa chỉ IPP của thiết bị (ipp:// hoặc ipps://); null hoặc rỗng: máy in mô phỏng',
+      }),
+    ),
+  ),
 });
 export type PrinterCreateBody = Static<typeof PrinterCreateBody>;
 
@@ -200,6 +229,14 @@ export const PrinterUpdateBody = Type.Object({
   location: Type.Optional(LocationInput),
   description: Type.Optional(DescriptionText),
   status: Type.Optional(PrinterStatusValue),
+  deviceUri: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: DEVICE_URI_MAX,
+        description: 'Địa chỉ IPP của thiết bị (ipp:// hoặc ipps://); null hoặc rỗng: máy in mô phỏng',
+      }),
+    ),
+  ),
 });
 export type PrinterUpdateBody = Static<typeof PrinterUpdateBody>;
 
@@ -210,4 +247,19 @@ export const PrinterChangeData = Type.Object({
   ...adminPrinterFields,
   jobsFailed: Type.Integer({ description: 'Yêu cầu đang đợi bị hủy và hoàn trang (khi tạm dừng)' }),
   pagesRefunded: Type.Integer({ description: 'Số trang A4 đã hoàn' }),
+});
+
+export const PrinterProbeBody = Type.Object({
+  deviceUri: Type.String({ minLength: 1, maxLength: DEVICE_URI_MAX, description: 'ipp:// hoặc ipps://' }),
+});
+export type PrinterProbeBody = Static<typeof PrinterProbeBody>;
+
+export const PrinterProbeData = Type.Object({
+  makeAndModel: Type.String(),
+  state: Type.String({ enum: ['idle', 'processing', 'stopped'] }),
+  stateReasons: Type.Array(Type.String()),
+  media: Type.Array(Type.String()),
+  sides: Type.Array(Type.String()),
+  colorModes: Type.Array(Type.String()),
+  formats: Type.Array(Type.String()),
 });

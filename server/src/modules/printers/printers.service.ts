@@ -38,7 +38,9 @@ export function createPrintersService(deps: PrintersServiceDeps) {
   const printerCache = new MemoryCache(async () => {
     const rows = await listPrintersWithCounts(db);
     const fileTypes = activeFileTypes((await readConfigInForce(db)).current_file_type, deps.officeApps);
-    return { printers: rows.map(toStudentPrinter), admin: rows.map(toAdminPrinter), fileTypes };
+    const admin = rows.map(toAdminPrinter);
+    const staff = admin.map(({ deviceUri: _officersOnly, ...printer }) => printer);
+    return { printers: rows.map(toStudentPrinter), admin, staff, fileTypes };
   }, deps.printerCacheTtlMs ?? PRINTER_CACHE_TTL_MS);
 
   // a printer or a queue changed, on whatever module: the list is reloaded before anyone is told
@@ -82,8 +84,13 @@ export function createPrintersService(deps: PrintersServiceDeps) {
      * The staff and officer list: status, facility and part of the id filter it; sorted by activation
      * time (1 oldest first, -1 newest first), then id. The totals count every printer in service.
      */
-    async listAdminPrinters(query: AdminPrinterListQuery): Promise<AdminPrinterListResponse> {
-      const { admin, fileTypes } = await printerCache.get();
+    async listAdminPrinters(
+      query: AdminPrinterListQuery,
+      role: 'staff' | 'spso' = 'spso',
+    ): Promise<AdminPrinterListResponse> {
+      const { admin: all, staff, fileTypes } = await printerCache.get();
+      // the device's address is the officers' (staff see its state, not where it is on the network)
+      const admin = role === 'spso' ? all : staff;
       const status = filterValue(query.status);
       const facility = facilityFilter(query.facility);
       const search = filterValue(query.searchField)?.toLowerCase() ?? null;

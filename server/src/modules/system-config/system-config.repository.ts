@@ -23,12 +23,14 @@ export interface SystemConfig {
   /** 'add' adds the grant to what is left, 'topup' raises the balance to it. */
   grant_policy: 'add' | 'topup';
   payment_ttl_minutes: number;
+  /** Hours a document's file is kept after all its jobs ended (1..720). */
+  retention_hours: number;
 }
 
 const COLUMNS = `current_balance, default_balance,
   to_char(start_date1, 'YYYY-MM-DD') AS start_date1, to_char(start_date2, 'YYYY-MM-DD') AS start_date2,
   current_a4_price, default_a4_price, current_file_type, default_file_type, is_default,
-  max_file_bytes, max_request_bytes, grant_policy, payment_ttl_minutes`;
+  max_file_bytes, max_request_bytes, grant_policy, payment_ttl_minutes, retention_hours`;
 
 /** The configuration in force, read per call: an officer may change it at any time, on any instance. */
 export async function readSystemConfig(db: Db): Promise<SystemConfig> {
@@ -45,6 +47,7 @@ export interface SystemConfigWrite {
   current_a4_price: number;
   current_file_type: string[];
   is_default: boolean;
+  retention_hours: number;
 }
 
 /** The row locked for a change (FOR UPDATE: two officers saving at once apply one after the other). */
@@ -58,7 +61,7 @@ export async function writeSystemConfig(db: Db, values: SystemConfigWrite, actor
   await db.query(
     `UPDATE system_config
      SET current_balance = $1, start_date1 = $2::date, start_date2 = $3::date, current_a4_price = $4,
-         current_file_type = $5::text[], is_default = $6, updated_by = $7, updated_at = now()`,
+         current_file_type = $5::text[], is_default = $6, retention_hours = $8, updated_by = $7, updated_at = now()`,
     [
       values.current_balance,
       values.start_date1,
@@ -67,6 +70,7 @@ export async function writeSystemConfig(db: Db, values: SystemConfigWrite, actor
       values.current_file_type,
       values.is_default,
       actorId,
+      values.retention_hours,
     ],
   );
 }

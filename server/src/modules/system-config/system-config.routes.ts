@@ -17,6 +17,8 @@ const SystemConfigData = Type.Object({
   currentFileType: Type.Array(Type.String()),
   defaultFileType: Type.Array(Type.String()),
   isDefault: Type.Boolean(),
+  retentionHours: Type.Integer({ description: 'Giờ giữ tệp đã tải lên sau khi các lệnh in kết thúc, 1..720' }),
+  defaultRetentionHours: Type.Integer(),
   inactiveFileTypes: Type.Array(
     Type.Object({
       type: Type.String(),
@@ -37,6 +39,9 @@ const SystemConfigBody = Type.Object({
   currentA4Price: Type.Number({ description: 'VND, 100..1000' }),
   currentFileType: Type.Array(Type.String({ maxLength: 20 }), { maxItems: CONFIG_FILE_TYPES_MAX * 2 }),
   isDefault: Type.Boolean(),
+  retentionHours: Type.Optional(
+    Type.Number({ description: 'Giờ giữ tệp sau khi in xong, 1..720 (bỏ trống: giữ giá trị hiện tại)' }),
+  ),
   password: Type.String({ maxLength: CONFIG_PASSWORD_MAX, description: 'Mật khẩu của chính cán bộ đang đăng nhập' }),
 });
 type SystemConfigBody = Static<typeof SystemConfigBody>;

@@ -1,5 +1,5 @@
 import type { SystemConfigUpdate, SystemConfigView } from 'shared-api/contracts';
-import { normalizeFileType, systemConfigProblems } from 'shared-api/contracts';
+import { CONFIG_RETENTION_DEFAULT, normalizeFileType, systemConfigProblems } from 'shared-api/contracts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import type { DomainEvents } from '../../events/domain-events';
@@ -47,6 +47,8 @@ function toView(row: repo.SystemConfig, stamp: repo.ConfigStamp, officeApps: Rea
     currentFileType: row.current_file_type,
     defaultFileType: row.default_file_type,
     isDefault: row.is_default,
+    retentionHours: row.retention_hours,
+    defaultRetentionHours: CONFIG_RETENTION_DEFAULT,
     inactiveFileTypes: inactiveFileTypes(row.current_file_type, officeApps),
     updatedAt: stamp.updated_at && stamp.first_name !== null ? stamp.updated_at : null,
     updatedBy: stamp.first_name !== null ? { firstName: stamp.first_name, lastName: stamp.last_name ?? '' } : null,
@@ -69,6 +71,8 @@ function changeLines(before: repo.SystemConfigWrite, after: repo.SystemConfigWri
     line('currentA4Price', String(before.current_a4_price), String(after.current_a4_price));
   if (!sameTypes(before.current_file_type, after.current_file_type))
     line('currentFileType', before.current_file_type.join(', '), after.current_file_type.join(', '));
+  if (before.retention_hours !== after.retention_hours)
+    line('retentionHours', String(before.retention_hours), String(after.retention_hours));
   return lines;
 }
 
@@ -125,7 +129,10 @@ export function createSystemConfigService({ db, events, config, officeApps }: Sy
           current_a4_price: current.current_a4_price,
           current_file_type: current.current_file_type,
           is_default: current.is_default,
+          retention_hours: current.retention_hours,
         };
+        // an older client (the spec's) sends no retention: the value in force stays
+        const retention = body.retentionHours ?? current.retention_hours;
         const after: repo.SystemConfigWrite = {
           current_balance: body.currentBalance,
           start_date1: body.startDate1,
@@ -137,7 +144,9 @@ export function createSystemConfigService({ db, events, config, officeApps }: Sy
             body.isDefault === true &&
             body.currentBalance === current.default_balance &&
             body.currentA4Price === current.default_a4_price &&
-            sameTypes(fileTypes, current.default_file_type),
+            sameTypes(fileTypes, current.default_file_type) &&
+            retention === CONFIG_RETENTION_DEFAULT,
+          retention_hours: retention,
         };
         const lines = { vi: changeLines(before, after, 'vi'), en: changeLines(before, after, 'en') };
         if (lines.vi.length === 0 && before.is_default === after.is_default) return null;

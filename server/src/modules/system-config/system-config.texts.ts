@@ -5,6 +5,8 @@ import {
   CONFIG_FILE_TYPES_MAX,
   CONFIG_PRICE_MAX,
   CONFIG_PRICE_MIN,
+  CONFIG_RETENTION_MAX,
+  CONFIG_RETENTION_MIN,
 } from 'shared-api/contracts';
 
 /** The server's Vietnamese texts of the configuration: refusals and the notice's field names. */
@@ -21,6 +23,7 @@ const FIELD_NAMES = {
   startDate2: 'Ngày cấp trang học kỳ 2',
   currentA4Price: 'Giá một trang A4',
   currentFileType: 'Loại file được phép in',
+  retentionHours: 'Thời gian giữ tệp sau khi in (giờ)',
 } as const;
 
 /** The refusal (400) of one rule of the form. */
@@ -32,6 +35,8 @@ export function configProblemText(problem: SystemConfigProblem): string {
     case 'not-integer':
       return `${name} phải là số nguyên`;
     case 'range':
+      if (problem.field === 'retentionHours')
+        return `${name} phải từ ${CONFIG_RETENTION_MIN} đến ${CONFIG_RETENTION_MAX}`;
       return problem.field === 'currentBalance'
         ? `${name} phải từ ${CONFIG_BALANCE_MIN} đến ${CONFIG_BALANCE_MAX}`
         : `${name} phải từ ${CONFIG_PRICE_MIN} đến ${CONFIG_PRICE_MAX} VND`;
@@ -56,6 +61,7 @@ const FIELD_NAMES_EN: Record<keyof typeof FIELD_NAMES, string> = {
   startDate2: 'Grant date, semester 2',
   currentA4Price: 'Price of an A4 page',
   currentFileType: 'Allowed file types',
+  retentionHours: 'File retention after printing (hours)',
 };
 
 export function configChangeLine(

@@ -1,3 +1,27 @@
+import type { DeviceJobStatus } from './ipp/ipp-attributes';
+
+export type { DeviceJobStatus };
+
+/** A job's print options as the student chose them (printing_logs). */
+export interface PrintOptions {
+  paperSize: 'A4' | 'A3';
+  copies: number;
+  numSides: 1 | 2;
+  pagesPerSheet: 1 | 2 | 4;
+  color: boolean;
+  landscape: boolean;
+  /** '1-3,5', or null for every page. */
+  pageRanges: string | null;
+}
+
+/** The job's copy on its device, stored in the database the moment the device accepted it. */
+export interface DeviceJobRef {
+  id: number;
+  /** The device's job-uuid: job ids start again at 1 when a device restarts, uuids do not. */
+  uuid: string | null;
+  uri: string | null;
+}
+
 /** A job as a printer driver sees it. */
 export interface PrintJob {
   id: string;
@@ -5,28 +29,60 @@ export interface PrintJob {
   printerId: string;
   /** Sheets of the job's paper size (copies included). */
   sheets: number;
-  paperSize: string;
-  /** The stored file (generated name inside the upload folder). */
-  storagePath: string | null;
+  /** A4 pages charged for it (what a refund gives back in full). */
+  cost: number;
+  /** Pages of one copy the job prints. */
+  selectedPages: number;
+  options: PrintOptions;
+  /** The full path of the file that prints (the converted PDF for Office files); null when it is gone. */
+  filePath: string | null;
+  /** What the stored file is: 'pdf', 'png', 'jpeg', 'gif', 'txt'. */
+  fileType: string;
   title: string;
+  /** The device's address (ipp://, ipps://), null for a simulated printer. */
+  deviceUri: string | null;
+  /** Set once the device accepted the job: the dispatcher follows it and never sends it again. */
+  device: DeviceJobRef | null;
+  /** When the device accepted it. */
+  sentAt: Date | null;
+  /** A send was begun (the answer may have been lost in a crash): look on the device before sending. */
+  sendStarted: boolean;
 }
 
-/** A job the device refused or could not finish: the job is failed and refunded. */
+/** The device refused the job or could not do it: the job is failed and refunded. */
 export class PrintDriverError extends Error {
   override name = 'PrintDriverError';
 }
 
 /**
- * How the dispatcher reaches a printer. print() resolves when the device has printed the job and
- * rejects with a PrintDriverError when it failed; it stops early (rejecting) when the signal aborts.
+ * The device did not answer (off, asleep, unplugged, a network fault). The job stays queued and is
+ * tried again later; it is never failed or refunded for this alone.
+ */
+export class DeviceUnreachableError extends Error {
+  override name = 'DeviceUnreachableError';
+}
+
+/** The device is printing another job (ippeveprinter takes one at a time): try again shortly. */
+export class DeviceBusyError extends DeviceUnreachableError {
+  override name = 'DeviceBusyError';
+}
+
+/**
+ * How the dispatcher reaches a printer, in three steps so that a crash never prints a job twice: send
+ * (resolves when the device accepted the job: its reference is stored at once), status (one look at the
+ * job on the device; the dispatcher follows it by looking again), cancel. Each takes an AbortSignal and
+ * throws DeviceUnreachableError when the device does not answer in time.
  */
 export interface PrinterDriver {
   readonly kind: string;
-  print(job: PrintJob, signal: AbortSignal): Promise<void>;
+  send(job: PrintJob, signal: AbortSignal): Promise<DeviceJobRef>;
   /**
-   * A driver that can tell when its device goes offline or comes back (IPP) calls `report` then; the
-   * dispatcher passes it to Dispatcher.printerConnectivity (a notice to staff and officers). Returns a
-   * function that stops watching. The simulated driver has nothing to watch.
+   * Looks on the device for this job, sent before a crash whose answer was never stored; null when the
+   * device does not hold it (it may be sent).
    */
-  watch?(printerId: string, report: (online: boolean, reason?: string) => void): () => void;
+  find(job: PrintJob, signal: AbortSignal): Promise<DeviceJobRef | null>;
+  status(job: PrintJob, ref: DeviceJobRef, signal: AbortSignal): Promise<DeviceJobStatus>;
+  cancel(job: PrintJob, ref: DeviceJobRef, signal: AbortSignal): Promise<void>;
+  /** How long to wait before the next look at a job being printed. */
+  nextLookMs(job: PrintJob): number;
 }

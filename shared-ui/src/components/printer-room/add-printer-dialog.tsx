@@ -4,11 +4,12 @@ import { App, Button, Flex, Form, Modal } from 'antd';
 import { apiErrorMessage, createPrinter } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
 import { PRINTER_DIALOG_WIDTH } from './dialog-width';
-import { chosenLocation, PrinterFormFields, type PrinterFormValues } from './printer-form-fields';
+import { chosenDeviceUri, chosenLocation, PrinterFormFields, type PrinterFormValues } from './printer-form-fields';
 
 /**
- * The officer's 'Thêm máy in': ID, brand, model, location cascade, description, status (active by default)
- * and 'Hoàn tất' (POST /v1/spso/printer). A refusal (409 duplicate id, 400 naming a field) shows the
+ * The officer's 'Thêm máy in': ID, brand, model, location cascade, description, the device's address
+ * (optional: empty for a simulated printer, with its connection test), status (active by default) and
+ * 'Hoàn tất' (POST /v1/spso/printer). A refusal (409 duplicate id, 400 naming a field) shows the
  * server's message and keeps what was typed (closing the dialog clears it); `onAdded` reloads the list.
  */
 export function AddPrinterDialog({ open, onClose, onAdded }: { open: boolean; onClose(): void; onAdded(): void }) {
@@ -18,6 +19,7 @@ export function AddPrinterDialog({ open, onClose, onAdded }: { open: boolean; on
   const [saving, setSaving] = useState(false);
 
   const handleFinish = async (values: PrinterFormValues) => {
+    const deviceUri = chosenDeviceUri(values.deviceUri);
     setSaving(true);
     try {
       await createPrinter({
@@ -27,6 +29,8 @@ export function AddPrinterDialog({ open, onClose, onAdded }: { open: boolean; on
         location: chosenLocation(values.location),
         description: values.description?.trim() ?? '',
         status: values.status,
+        // no address: a simulated printer
+        ...(deviceUri ? { deviceUri } : {}),
       });
       notification.success({ title: t('printerRoom.add.success') });
       onAdded();

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Input, Radio, Switch } from 'antd';
 import type { Location, PrinterStatus } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
+import { DeviceUriField } from './device-uri-field';
 import { LocationCascade, type LocationDraft } from './location-cascade';
 import { printerRules } from './printer-rules';
 
@@ -13,6 +14,8 @@ export interface PrinterFormValues {
   location: LocationDraft;
   description?: string;
   status: PrinterStatus;
+  /** The device's address; empty for a simulated printer. */
+  deviceUri?: string;
 }
 
 /** A validated form's location (every part checked by the rules). */
@@ -20,9 +23,15 @@ export function chosenLocation(draft: LocationDraft): Location {
   return { facility: draft.facility ?? '', department: draft.department ?? '', room: draft.room ?? '' };
 }
 
+/** A form's device address as the API takes it: trimmed, null when empty (a simulated printer). */
+export function chosenDeviceUri(value: string | undefined): string | null {
+  return value?.trim() || null;
+}
+
 /**
  * The printer's fields inside an antd Form: ID (new printers only), brand, model, location cascade,
- * description, and the status as a radio (add: 'Hoạt động' / 'Tạm dừng') or an enable switch (customise).
+ * description, the device's address with its connection test, and the status as a radio (add: 'Hoạt động' /
+ * 'Tạm dừng') or an enable switch (customise).
  */
 export function PrinterFormFields({ withId, statusControl }: { withId: boolean; statusControl: 'radio' | 'switch' }) {
   const { t } = useTranslation(UI_NAMESPACE);
@@ -46,6 +55,7 @@ export function PrinterFormFields({ withId, statusControl }: { withId: boolean; 
       <Form.Item name="description" label={t('printerRoom.form.description')} rules={rules.description}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
       </Form.Item>
+      <DeviceUriField />
       {statusControl === 'radio' ? (
         <Form.Item name="status" label={t('printerRoom.form.status')}>
           <Radio.Group

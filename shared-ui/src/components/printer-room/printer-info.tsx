@@ -2,11 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Descriptions } from 'antd';
 import type { AdminPrinter } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
+import { DeviceStateTag } from '../device-state/device-state';
 import { PrinterStatusTag } from '../print-status-tag/printer-status-tag';
 import { formatVietnamDate } from '../vietnam-time/vietnam-time';
 import { locationText } from './location-text';
 
-/** A printer's information as the configuration dialogs show it (ID, brand, model, location, description…). */
+/**
+ * A printer's information as the configuration dialogs show it (ID, brand, model, location, description,
+ * status, its device's state or 'Máy in mô phỏng', and for officers the device's address…).
+ */
 export function PrinterInfo({ printer }: { printer: AdminPrinter }) {
   const { t } = useTranslation(UI_NAMESPACE);
   const none = t('printerRoom.placeholder');
@@ -23,6 +27,21 @@ export function PrinterInfo({ printer }: { printer: AdminPrinter }) {
         { key: 'location', label: t('printerRoom.form.location'), children: locationText(printer.location, t) },
         { key: 'description', label: t('printerRoom.form.description'), children: printer.description || none },
         { key: 'status', label: t('printerRoom.form.status'), children: <PrinterStatusTag status={printer.status} /> },
+        {
+          key: 'device',
+          label: t('printerRoom.form.device'),
+          children: printer.device ? <DeviceStateTag device={printer.device} /> : t('printerRoom.form.simulated'),
+        },
+        // the officer's rows only: where the device is
+        ...(printer.deviceUri
+          ? [
+              {
+                key: 'deviceUri',
+                label: t('printerRoom.form.deviceUri'),
+                children: <span style={{ overflowWrap: 'anywhere' }}>{printer.deviceUri}</span>,
+              },
+            ]
+          : []),
         {
           key: 'activated',
           label: t('printerRoom.columns.activatedTime'),

@@ -35,7 +35,7 @@ describe('locationText', () => {
 
 describe('printerRules', () => {
   /** The messages a field's rules give for `value` ([] = valid), checked the way antd's Form does. */
-  async function problems(field: 'printerId' | 'brand' | 'description' | 'location', value: unknown) {
+  async function problems(field: 'printerId' | 'brand' | 'description' | 'location' | 'deviceUri', value: unknown) {
     const errors: string[] = [];
     for (const rule of printerRules(t)[field]) {
       if (typeof rule === 'function') continue;
@@ -73,5 +73,18 @@ describe('printerRules', () => {
     expect(await problems('location', { facility: 'CS1', department: 'B1', room: '999' })).toEqual([
       'Vui lòng chọn phòng',
     ]);
+  });
+
+  it('takes no device address (a simulated printer) or an ipp:// or ipps:// one with a host, as the server', async () => {
+    const wrong = [
+      'Địa chỉ thiết bị phải bắt đầu bằng ipp:// hoặc ipps://, tiếp theo là tên máy hoặc địa chỉ IP (tối đa 300 ký tự), ví dụ ipp://192.168.1.20:631/ipp/print',
+    ];
+    for (const empty of [undefined, '', '   ']) expect(await problems('deviceUri', empty)).toEqual([]);
+    expect(await problems('deviceUri', 'ipp://192.168.1.20:631/ipp/print')).toEqual([]);
+    expect(await problems('deviceUri', ' ipps://printer.hcmut.edu.vn/ipp/print ')).toEqual([]);
+    expect(await problems('deviceUri', 'http://192.168.1.20:631/ipp/print')).toEqual(wrong);
+    expect(await problems('deviceUri', 'ipp://')).toEqual(wrong);
+    expect(await problems('deviceUri', '192.168.1.20')).toEqual(wrong);
+    expect(await problems('deviceUri', `ipp://h/${'x'.repeat(300)}`)).toEqual(wrong);
   });
 });

@@ -1,15 +1,23 @@
 import type { TFunction } from 'i18next';
 import type { FormRule } from 'antd';
-import { locationProblem, PRINTER_DESCRIPTION_MAX, PRINTER_ID_PATTERN, PRINTER_NAME_MAX } from 'shared-api';
+import {
+  DEVICE_URI_MAX,
+  isDeviceUri,
+  locationProblem,
+  PRINTER_DESCRIPTION_MAX,
+  PRINTER_ID_PATTERN,
+  PRINTER_NAME_MAX,
+} from 'shared-api';
 import type { LocationDraft } from './location-cascade';
 
 /**
  * The printer form's rules, the same as the server's (contracts/printer-room): the id pattern, the longest
- * brand, model and description, every part of the location on the list. The server checks them again.
+ * brand, model and description, every part of the location on the list, a device address that is ipp:// or
+ * ipps:// (or none: a simulated printer). The server checks them again.
  */
 export function printerRules(
   t: TFunction<'ui'>,
-): Record<'printerId' | 'brand' | 'model' | 'description' | 'location', FormRule[]> {
+): Record<'printerId' | 'brand' | 'model' | 'description' | 'location' | 'deviceUri', FormRule[]> {
   const tooLong = (max: number) => t('printerRoom.form.rules.tooLong', { max });
   return {
     printerId: [
@@ -25,6 +33,14 @@ export function printerRules(
       { max: PRINTER_NAME_MAX, message: tooLong(PRINTER_NAME_MAX) },
     ],
     description: [{ max: PRINTER_DESCRIPTION_MAX, message: tooLong(PRINTER_DESCRIPTION_MAX) }],
+    deviceUri: [
+      {
+        validator: async (_rule, value: string | undefined) => {
+          const uri = value?.trim() ?? '';
+          if (uri && !isDeviceUri(uri)) throw new Error(t('printerRoom.form.rules.deviceUri', { max: DEVICE_URI_MAX }));
+        },
+      },
+    ],
     location: [
       {
         required: true,

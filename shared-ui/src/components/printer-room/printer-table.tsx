@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Flex, Skeleton } from 'antd';
 import type { AdminPrinter } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
+import { DeviceStateTag } from '../device-state/device-state';
 import { PrinterStatusTag } from '../print-status-tag/printer-status-tag';
 import { ResponsiveTable, type ResponsiveColumn } from '../responsive-table/responsive-table';
 import { formatVietnamDate } from '../vietnam-time/vietnam-time';
@@ -10,7 +11,8 @@ import { locationText } from './location-text';
 /**
  * The columns a role's printer table shows, in order: the officer's table is printer ID, status, location,
  * activation date, waiting count, the 'Hiện tại'/'Lịch sử' buttons and 'Cấu hình'; the staff table is
- * printer ID, the queue count with its details button, 'Lịch sử', status and 'Cấu hình'.
+ * printer ID, the queue count with its details button, 'Lịch sử', status and 'Cấu hình'. The status shows a
+ * real printer's device state beside it.
  */
 export type PrinterColumnKey =
   'printerId' | 'status' | 'location' | 'activatedTime' | 'waiting' | 'requests' | 'queue' | 'history' | 'configure';
@@ -79,8 +81,14 @@ export function PrinterTable({ printers, loading, columns, onCurrent, onHistory,
     status: {
       key: 'status',
       title: t('printerRoom.columns.status'),
-      width: 120,
-      render: (_, printer) => <PrinterStatusTag status={printer.status} />,
+      width: 150,
+      // a real printer's device state beside its status (nothing for a simulated one)
+      render: (_, printer) => (
+        <Flex gap={4} align="flex-start" wrap>
+          <PrinterStatusTag status={printer.status} />
+          <DeviceStateTag device={printer.device} />
+        </Flex>
+      ),
     },
     location: {
       key: 'location',

@@ -4,7 +4,7 @@ import { App, Button, Flex, Form, Modal, Popconfirm, Tabs } from 'antd';
 import { apiErrorMessage, retirePrinter, updatePrinter, type AdminPrinter, type PrinterUpdateInput } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
 import { PRINTER_DIALOG_WIDTH } from './dialog-width';
-import { chosenLocation, PrinterFormFields, type PrinterFormValues } from './printer-form-fields';
+import { chosenDeviceUri, chosenLocation, PrinterFormFields, type PrinterFormValues } from './printer-form-fields';
 import { PrinterInfo } from './printer-info';
 import { DisableWarning, refundNote } from './status-change-notes';
 
@@ -55,7 +55,10 @@ function InfoTab({ printer, onClose, onSaved }: SpsoConfigProps) {
   );
 }
 
-/** Customise tab: brand, model, location, description and the enable switch; 'Hoàn tất' saves and closes. */
+/**
+ * Customise tab: brand, model, location, description, the device's address (with its connection test) and the
+ * enable switch; 'Hoàn tất' saves and closes.
+ */
 function CustomiseTab({ printer, onClose, onSaved }: SpsoConfigProps) {
   const { t } = useTranslation(UI_NAMESPACE);
   const { notification } = App.useApp();
@@ -73,6 +76,9 @@ function CustomiseTab({ printer, onClose, onSaved }: SpsoConfigProps) {
     };
     // The status only when it moves: an unchanged one is no enable or disable.
     if (values.status !== printer.status) change.status = values.status;
+    // The device's address only when it changes: null makes the printer simulated again.
+    const deviceUri = chosenDeviceUri(values.deviceUri);
+    if (deviceUri !== (printer.deviceUri ?? null)) change.deviceUri = deviceUri;
     setSaving(true);
     try {
       const answer = await updatePrinter(change);
@@ -102,6 +108,7 @@ function CustomiseTab({ printer, onClose, onSaved }: SpsoConfigProps) {
         location: printer.location,
         description: printer.description,
         status: printer.status,
+        deviceUri: printer.deviceUri ?? '',
       }}
       onFinish={handleFinish}
     >

@@ -19,7 +19,8 @@ const DATE_STYLE = { width: '100%', maxWidth: 260 };
 
 /**
  * The officer's configuration form (spec section 2 and 5): pages per student per semester, the two grant
- * dates, the A4 price and the allowed file types; 'Mặc định' fills in the defaults, 'Áp dụng' checks the
+ * dates, the A4 price, how long uploaded files are kept after printing and the allowed file types;
+ * 'Mặc định' fills in the defaults, 'Áp dụng' checks the
  * rules and asks the officer's own password, then the server's answer decides what the form shows.
  */
 export function ConfigForm({ config, onSaved }: { config: SystemConfigView; onSaved(next: SystemConfigView): void }) {
@@ -73,6 +74,7 @@ export function ConfigForm({ config, onSaved }: { config: SystemConfigView; onSa
         currentA4Price: Number(values.currentA4Price),
         currentFileType: values.currentFileType,
         isDefault,
+        retentionHours: Number(values.retentionHours),
         password,
       });
       notification.success({ title: t('config.saved') });
@@ -139,6 +141,17 @@ export function ConfigForm({ config, onSaved }: { config: SystemConfigView; onSa
           <Col xs={24} md={12}>
             <Form.Item name="startDate2" label={t('config.fields.startDate2')} required rules={[rule('startDate2')]}>
               <DatePicker style={DATE_STYLE} format="DD/MM/YYYY" placement="bottomLeft" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="retentionHours"
+              label={t('config.fields.retentionHours')}
+              extra={t('config.hints.retentionHours')}
+              required
+              rules={[rule('retentionHours')]}
+            >
+              {numberInput(t('config.units.hours'))}
             </Form.Item>
           </Col>
           <Col span={24}>

@@ -1,3 +1,4 @@
+import type { AxiosError } from 'axios';
 import { apiPost, type PrintDocumentOption, type StudentPrintingResponse } from 'shared-api';
 
 export interface PrintDocument {
@@ -36,4 +37,13 @@ export async function submitPrinting(
       if (onProgress && event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     },
   });
+}
+
+/**
+ * True when the server refused the print because the printer's device is offline or stopped (422 with code
+ * PRINTER_OFFLINE): nothing was charged, and the printer page should say the printer cannot be reached.
+ */
+export function isPrinterOffline(error: unknown): boolean {
+  const response = (error as AxiosError<{ code?: string }> | undefined)?.response;
+  return response?.status === 422 && response.data?.code === 'PRINTER_OFFLINE';
 }

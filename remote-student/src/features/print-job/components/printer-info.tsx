@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Descriptions } from 'antd';
-import { PrinterStatusTag } from 'shared-ui';
+import { DeviceStateTag, PrinterStatusTag } from 'shared-ui';
 import type { StudentPrinterDetail } from 'shared-api';
 
-/** The chosen printer: id, building, room, queue length and status. */
+/** The chosen printer: id, building, room, queue length, status and (a real printer) its device's state. */
 export function PrinterInfo({ printer }: { printer: StudentPrinterDetail }) {
   const { t } = useTranslation('student');
   return (
@@ -15,8 +15,9 @@ export function PrinterInfo({ printer }: { printer: StudentPrinterDetail }) {
           key: 'id',
           label: t('printConfig.printer'),
           children: (
-            <span>
+            <span style={{ display: 'inline-flex', alignItems: 'flex-start', flexWrap: 'wrap', gap: 6 }}>
               <strong>{printer.printerId}</strong> <PrinterStatusTag status={printer.status} />
+              <DeviceStateTag device={printer.device} />
             </span>
           ),
         },

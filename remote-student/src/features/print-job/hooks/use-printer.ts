@@ -7,9 +7,11 @@ export interface PrinterState {
   loading: boolean;
   /** 'notFound' for a 404, 'failed' for anything else. */
   error: 'notFound' | 'failed' | null;
+  /** Reads the printer again, quietly (its info stays on screen). */
+  reload(): void;
 }
 
-/** One printer's info; refreshed on update-printer-list so the queue length and status stay live. */
+/** One printer's info; refreshed on update-printer-list so the queue length, status and device state stay live. */
 export function usePrinter(printerId: string): PrinterState {
   const query = useLiveQuery(printerId, (signal) => getPrinter(printerId, signal), {
     refetchOn: SOCKET_EVENTS.updatePrinterList,
@@ -19,5 +21,6 @@ export function usePrinter(printerId: string): PrinterState {
     printer: notFound ? null : (query.data ?? null),
     loading: query.loading,
     error: query.error === null ? null : notFound ? 'notFound' : 'failed',
+    reload: () => query.reload(true),
   };
 }

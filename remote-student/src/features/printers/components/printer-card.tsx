@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { PrinterStatusTag } from 'shared-ui';
+import { DeviceStateTag, isDeviceAvailable, PrinterStatusTag } from 'shared-ui';
 import type { StudentPrinterItem } from 'shared-api';
 
 /**
- * One printer of /Printing: id, facility, building, room, status and waiting requests. The title is the
- * button (its name is what it shows, as assistive tech expects); a tap anywhere on the card presses it.
+ * One printer of /Printing: id, facility, building, room, status, a real printer's device state (and a line
+ * saying it takes no print request while its device is stopped or offline) and waiting requests. The title
+ * is the button (its name is what it shows, as assistive tech expects); a tap anywhere on the card presses it.
  */
 export function PrinterCard({
   printer,
@@ -17,18 +18,20 @@ export function PrinterCard({
 }) {
   const { t } = useTranslation('student');
   const active = printer.status === 1;
+  const reachable = isDeviceAvailable(printer.device);
   const handleOpen = () => onOpen(printer);
   return (
     // The card's click only widens the button's target for a thumb; keyboards use the button itself.
     <article
       className="sp-printer-card"
       data-status={printer.status}
+      data-available={active && reachable}
       onClick={handleOpen}
       style={{
         border: '1px solid #e5e7eb',
         borderRadius: 8,
         padding: 16,
-        background: active ? '#fff' : '#fafafa',
+        background: active && reachable ? '#fff' : '#fafafa',
         cursor: active ? 'pointer' : 'not-allowed',
         display: 'flex',
         flexDirection: 'column',
@@ -60,6 +63,8 @@ export function PrinterCard({
         </span>
         <PrinterStatusTag status={printer.status} />
       </span>
+      <DeviceStateTag device={printer.device} />
+      {!reachable && <Typography.Text type="danger">{t('printerSelection.unavailable')}</Typography.Text>}
       <Typography.Text type="secondary">
         {t('printerSelection.facility')}: {printer.location.facility}
       </Typography.Text>
