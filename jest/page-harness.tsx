@@ -17,6 +17,20 @@ import { answer } from './http';
 
 export { answer };
 
+/** The demo officer (spso@hcmut.edu.vn), signed in by the officer's page tests. */
+export const OFFICER: UserInfo = {
+  _id: 'u8',
+  mssv: 'QT001',
+  firstName: 'Minh',
+  lastName: 'Lê Hoàng',
+  email: 'spso@hcmut.edu.vn',
+  balance: 0,
+  major: null,
+  classes: null,
+  currentA4Price: 500,
+  role: 'spso',
+};
+
 type Bundle = Record<string, unknown>;
 
 /** i18next in Vietnamese with `namespace` (the remote's texts) and shared-ui's 'ui'. */

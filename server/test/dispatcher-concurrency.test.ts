@@ -4,7 +4,7 @@ import { Dispatcher } from '../src/print-queue/dispatcher';
 import type { DeviceJobRef, DeviceJobStatus, PrinterDriver, PrintJob } from '../src/print-queue/drivers/driver';
 import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { DomainEvents } from '../src/events/domain-events';
-import { createTestApp, DRIVER, sleep, type TestApp } from './helpers';
+import { createTestApp, DRIVER, sleep, type TestApp, expectLedgerInvariant } from './helpers';
 import { newStudent } from './printing-fixtures';
 
 /**
@@ -171,17 +171,7 @@ describe(`print dispatcher, concurrency and crashes (${DRIVER})`, () => {
 
   afterEach(async () => {
     await Promise.all(dispatchers.splice(0).map((d) => d.stop()));
-    // the ledger invariant, for every user: balance = sum of the ledger, no job refunded twice
-    const unbalanced = await t.app.db.query(
-      `SELECT u.id FROM users u
-       WHERE u.balance <> (SELECT coalesce(sum(l.delta), 0) FROM page_ledger l WHERE l.user_id = u.id)`,
-    );
-    expect(unbalanced).toEqual([]);
-    const doubleRefunds = await t.app.db.query(
-      `SELECT ref_id FROM page_ledger WHERE kind = 'refund' AND ref_type = 'printing_log'
-       GROUP BY ref_id HAVING count(*) > 1`,
-    );
-    expect(doubleRefunds).toEqual([]);
+    await expectLedgerInvariant(t.app.db);
   });
 
   afterAll(async () => {

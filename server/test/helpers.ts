@@ -100,3 +100,20 @@ export async function openTestDb(schema: string | null = PG_URL ? newSchemaName(
     dataDir: 'memory',
   });
 }
+
+/**
+ * The ledger invariant, for every user: the balance is the sum of the ledger, and no job was refunded
+ * twice. Suites that print, fail, cancel and refund check it after every test.
+ */
+export async function expectLedgerInvariant(db: FastifyInstance['db']): Promise<void> {
+  const unbalanced = await db.query(
+    `SELECT u.id FROM users u
+     WHERE u.balance <> (SELECT coalesce(sum(l.delta), 0) FROM page_ledger l WHERE l.user_id = u.id)`,
+  );
+  expect(unbalanced).toEqual([]);
+  const doubleRefunds = await db.query(
+    `SELECT ref_id FROM page_ledger WHERE kind = 'refund' AND ref_type = 'printing_log'
+     GROUP BY ref_id HAVING count(*) > 1`,
+  );
+  expect(doubleRefunds).toEqual([]);
+}

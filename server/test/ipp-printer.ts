@@ -140,9 +140,8 @@ exit 0
         path.join(this.dir, 'hook.sh'),
         this.options.name ?? 'SmartPrintingTest',
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      { stdio: ['ignore', 'ignore', fs.openSync(path.join(this.dir, 'log'), 'a')] },
     );
-    child.stderr?.resume();
     this.process = child;
     // answering once its port accepts connections
     const end = Date.now() + 10_000;
@@ -178,6 +177,11 @@ exit 0
           .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const);
         return Object.fromEntries(entries);
       });
+  }
+
+  /** The device's own log: one line per request ('… Create-Job successful-ok'). */
+  log(): string {
+    return fs.readFileSync(path.join(this.dir, 'log'), 'utf8');
   }
 
   /** Jobs the hook finished (printed). */

@@ -7,7 +7,7 @@ import { deviceUserName } from '../src/print-queue/drivers/ipp/ipp-driver';
 import { ippCall } from '../src/print-queue/drivers/ipp/ipp-client';
 import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { PrinterMonitor } from '../src/print-queue/printer-monitor';
-import { bearer, body, createTestApp, DRIVER, loginAs, sleep, type TestApp } from './helpers';
+import { bearer, body, createTestApp, DRIVER, loginAs, sleep, type TestApp, expectLedgerInvariant } from './helpers';
 import { IppPrinter, ippeveprinterMissing } from './ipp-printer';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
 
@@ -40,17 +40,7 @@ describeWithDevice(`printing to real IPP printers (${DRIVER}, ippeveprinter)`, (
   afterEach(async () => {
     await Promise.all(dispatchers.splice(0).map((d) => d.stop()));
     await Promise.all(printers.splice(0).map((p) => p.stop()));
-    // the ledger invariant: every balance is the sum of its ledger, no job refunded twice
-    const unbalanced = await t.app.db.query(
-      `SELECT u.id FROM users u
-       WHERE u.balance <> (SELECT coalesce(sum(l.delta), 0) FROM page_ledger l WHERE l.user_id = u.id)`,
-    );
-    expect(unbalanced).toEqual([]);
-    const doubleRefunds = await t.app.db.query(
-      `SELECT ref_id FROM page_ledger WHERE kind = 'refund' AND ref_type = 'printing_log'
-       GROUP BY ref_id HAVING count(*) > 1`,
-    );
-    expect(doubleRefunds).toEqual([]);
+    await expectLedgerInvariant(t.app.db);
   });
 
   afterAll(async () => {
@@ -92,11 +82,12 @@ describeWithDevice(`printing to real IPP printers (${DRIVER}, ippeveprinter)`, (
     });
   }
 
-  function dispatcher(instanceId = 'ipp-test'): Dispatcher {
+  function dispatcher(instanceId = 'ipp-test', largeFileBytes?: number): Dispatcher {
     const d = new Dispatcher({
       db: t.app.db,
       events: t.app.events,
       drivers: PrinterDrivers.withIpp(new SimulatedDriver(1), {
+        largeFileBytes,
         followMs: 50,
         lookDeadlineMs: 5_000,
         sendDeadlineMs: 10_000,
@@ -276,6 +267,21 @@ describeWithDevice(`printing to real IPP printers (${DRIVER}, ippeveprinter)`, (
     expect(second?.IPP_PAGE_RANGES).toBeUndefined();
   });
 
+  it('a large file goes by Create-Job then Send-Document, with the same attributes', async () => {
+    const printer = await device();
+    const printerId = await addPrinter(printer.uri);
+    const student = await newStudent(t.app, 20);
+    const sent = await print(student.token, printerId, { numVersion: 3, numSides: 2 });
+    expect(sent).toMatchObject({ statusCode: 200, message: expect.any(String) });
+    // every file is "large" for this dispatcher
+    dispatcher('ipp-large', 1).start();
+    await until(async () => (await job(sent.id))?.status === 'Completed', 'job completed');
+    expect(printer.jobs()).toEqual([expect.objectContaining({ IPP_COPIES: '3', IPP_SIDES: 'two-sided-long-edge' })]);
+    expect(printer.log()).toMatch(/Create-Job/);
+    expect(printer.log()).toMatch(/Send-Document/);
+    expect(printer.log()).not.toMatch(/Print-Job/);
+  });
+
   it('an option the device cannot do is refused before charging, naming it', async () => {
     const printer = await device({ colorModes: ['monochrome'], sides: ['one-sided'] });
     const printerId = await addPrinter(printer.uri);
@@ -334,10 +340,20 @@ describeWithDevice(`printing to real IPP printers (${DRIVER}, ippeveprinter)`, (
     dispatcher().start();
     await until(async () => printer.jobs().length === 1, 'the device received the job');
     await printer.kill();
-    await sleep(600);
+    // the job stays with the device it was given to; the printer shows the device away
+    await until(
+      async () =>
+        (
+          await t.app.db.one<{ device_state: string }>('SELECT device_state FROM printers WHERE printer_id = $1', [
+            printerId,
+          ])
+        )?.device_state === 'offline',
+      'printer offline',
+    );
     expect((await job(sent.id))?.status).toBe('InProgress');
     printer.set({});
     await printer.restart();
+    await monitor().check(printerId, printer.uri);
     await until(async () => (await job(sent.id))?.status === 'Completed', 'job completed after the restart', 30_000);
     // the device lost the first copy with its power: one copy printed in all
     expect(printer.printedCount()).toBe(1);

@@ -1,25 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { apiClient, type SystemConfigView, type UserInfo } from 'shared-api';
-import { answer, callsTo, initI18n, mockApi, ok, renderPage, resetSession } from 'test-support/page-harness';
+import { apiClient, type SystemConfigView } from 'shared-api';
+import { answer, callsTo, initI18n, mockApi, OFFICER, ok, renderPage, resetSession } from 'test-support/page-harness';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
 import ConfigPage from './config-page';
 
 jest.setTimeout(60_000);
 
-const officer: UserInfo = {
-  _id: 'u8',
-  mssv: 'QT001',
-  firstName: 'Minh',
-  lastName: 'Lê Hoàng',
-  email: 'spso@hcmut.edu.vn',
-  balance: 0,
-  major: null,
-  classes: null,
-  currentA4Price: 500,
-  role: 'spso',
-};
+const officer = OFFICER;
 
 const CONFIG: SystemConfigView = {
   currentBalance: 150,

@@ -1,9 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { apiClient, connectSocket, disconnectSocket, type UserInfo } from 'shared-api';
+import { apiClient, connectSocket, disconnectSocket } from 'shared-api';
 import { emitFakeSocketEvent } from 'test-support/fake-socket';
-import { answer, callsTo, initI18n, mockApi, ok, refused, renderPage, resetSession } from 'test-support/page-harness';
+import {
+  answer,
+  callsTo,
+  initI18n,
+  mockApi,
+  OFFICER,
+  ok,
+  refused,
+  renderPage,
+  resetSession,
+} from 'test-support/page-harness';
 import { job, printer, PRINTERS } from 'test-support/printer-room-fixtures';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
@@ -12,18 +22,7 @@ import ManageSpsoPage from './manage-spso-page';
 jest.setTimeout(60_000);
 jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 
-const officer: UserInfo = {
-  _id: 'u8',
-  mssv: 'QT001',
-  firstName: 'Minh',
-  lastName: 'Lê Hoàng',
-  email: 'spso@hcmut.edu.vn',
-  balance: 0,
-  major: null,
-  classes: null,
-  currentA4Price: 500,
-  role: 'spso',
-};
+const officer = OFFICER;
 
 type Handler = (config: InternalAxiosRequestConfig) => ReturnType<typeof answer>;
 const LIST = '/v1/spso/printers';

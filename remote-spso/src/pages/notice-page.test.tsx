@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { apiClient, connectSocket, disconnectSocket, type Notice, type UserInfo } from 'shared-api';
-import { answer, callsTo, initI18n, mockApi, ok, renderPage, resetSession } from 'test-support/page-harness';
+import { apiClient, connectSocket, disconnectSocket, type Notice } from 'shared-api';
+import { answer, callsTo, initI18n, mockApi, OFFICER, ok, renderPage, resetSession } from 'test-support/page-harness';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
 import NoticePage from './notice-page';
@@ -8,18 +8,7 @@ import NoticePage from './notice-page';
 jest.setTimeout(60_000);
 jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 
-const officer: UserInfo = {
-  _id: 'u8',
-  mssv: 'QT001',
-  firstName: 'Minh',
-  lastName: 'Lê Hoàng',
-  email: 'spso@hcmut.edu.vn',
-  balance: 0,
-  major: null,
-  classes: null,
-  currentA4Price: 500,
-  role: 'spso',
-};
+const officer = OFFICER;
 
 const NOTICE: Notice = {
   _id: 'n1',

@@ -1,15 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
-import {
-  apiClient,
-  connectSocket,
-  disconnectSocket,
-  type ReportResponse,
-  type StoredReport,
-  type UserInfo,
-} from 'shared-api';
+import { apiClient, connectSocket, disconnectSocket, type ReportResponse, type StoredReport } from 'shared-api';
 import { emitFakeSocketEvent } from 'test-support/fake-socket';
-import { answer, callsTo, initI18n, mockApi, ok, renderPage, resetSession } from 'test-support/page-harness';
+import { answer, callsTo, initI18n, mockApi, OFFICER, ok, renderPage, resetSession } from 'test-support/page-harness';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
 import ReportPage from './report-page';
@@ -37,18 +30,7 @@ jest.mock('echarts-for-react/lib/core', () => ({
   },
 }));
 
-const officer: UserInfo = {
-  _id: 'u8',
-  mssv: 'QT001',
-  firstName: 'Minh',
-  lastName: 'Lê Hoàng',
-  email: 'spso@hcmut.edu.vn',
-  balance: 0,
-  major: null,
-  classes: null,
-  currentA4Price: 500,
-  role: 'spso',
-};
+const officer = OFFICER;
 
 const THIS_YEAR = new Date(Date.now() + 7 * 3_600_000).getUTCFullYear();
 const MONTHLY = [120, 80, 0, 45, 300, 210, 0, 0, 95, 130, 60, 12];

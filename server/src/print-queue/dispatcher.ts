@@ -10,6 +10,7 @@ import {
   DeviceBusyError,
   DeviceUnreachableError,
   PrintDriverError,
+  printOptionsOf,
   type DeviceJobRef,
   type PrinterDriver,
   type PrintJob,
@@ -143,15 +144,15 @@ export class Dispatcher {
       sheets: row.total_pages,
       cost: row.cost,
       selectedPages: row.selected_pages,
-      options: {
-        paperSize: row.paper_size === 'A3' ? 'A3' : 'A4',
+      options: printOptionsOf({
+        paperSize: row.paper_size,
         copies: row.num_version,
-        numSides: row.num_sides === 2 ? 2 : 1,
-        pagesPerSheet: row.pages_per_sheet === 4 ? 4 : row.pages_per_sheet === 2 ? 2 : 1,
+        numSides: row.num_sides,
+        pagesPerSheet: row.pages_per_sheet,
         color: row.color_option,
         landscape: row.landscape_option,
         pageRanges: row.page_ranges,
-      },
+      }),
       // the stored name is ours (generated), never a path the student chose
       filePath: row.storage_path && uploadDir ? path.join(uploadDir, path.basename(row.storage_path)) : null,
       fileType: row.file_type,
@@ -260,7 +261,14 @@ export class Dispatcher {
         backoff = 500;
       } catch (error) {
         if (!(error instanceof DeviceUnreachableError) || signal.aborted) throw error;
-        // the device has the job: wait for it, never send it again
+        // the device has the job: wait for it, never send it again; the first miss tells everyone it is away
+        if (backoff === 500 && !(error instanceof DeviceBusyError)) {
+          await recordDeviceReading(this.options.db, this.options.events, job.printerId, {
+            state: 'offline',
+            reasons: [],
+            detail: error.message,
+          }).catch(this.logError('recording an offline device failed', job.id));
+        }
         await sleep(backoff, signal);
         backoff = Math.min(backoff * 2, this.maxBackoffMs);
         continue;

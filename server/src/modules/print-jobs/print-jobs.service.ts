@@ -13,7 +13,7 @@ import type { Db } from '../../db';
 import { readConfigInForce } from '../system-config/system-config.service';
 import { parseDateBound as parseDate } from '../../lib/dates';
 import { AppError, errors } from '../../lib/errors';
-import type { PrintOptions as DriverPrintOptions } from '../../print-queue/drivers/driver';
+import { printOptionsOf, type PrintOptions as DriverPrintOptions } from '../../print-queue/drivers/driver';
 import {
   deviceTakesJobs,
   unsupportedOption,
@@ -51,15 +51,15 @@ import type { FilterLogsQuery } from './print-jobs.schemas';
 
 /** A job's options as the printer drivers read them. */
 function driverOptions(options: PrintOptions): DriverPrintOptions {
-  return {
-    paperSize: options.paperSize === 'A3' ? 'A3' : 'A4',
+  return printOptionsOf({
+    paperSize: options.paperSize,
     copies: options.numVersion,
-    numSides: options.numSides === 2 ? 2 : 1,
-    pagesPerSheet: options.pagesPerSheet === 4 ? 4 : options.pagesPerSheet === 2 ? 2 : 1,
+    numSides: options.numSides,
+    pagesPerSheet: options.pagesPerSheet,
     color: options.colorOption,
     landscape: options.landScapeOption,
     pageRanges: options.pages === 'all' ? null : options.pages,
-  };
+  });
 }
 
 /**

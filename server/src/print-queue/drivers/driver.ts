@@ -14,6 +14,27 @@ export interface PrintOptions {
   pageRanges: string | null;
 }
 
+/** Options as stored or validated (plain numbers) narrowed to what drivers take; one place for both. */
+export function printOptionsOf(input: {
+  paperSize: string;
+  copies: number;
+  numSides: number;
+  pagesPerSheet: number;
+  color: boolean;
+  landscape: boolean;
+  pageRanges: string | null;
+}): PrintOptions {
+  return {
+    paperSize: input.paperSize === 'A3' ? 'A3' : 'A4',
+    copies: input.copies,
+    numSides: input.numSides === 2 ? 2 : 1,
+    pagesPerSheet: input.pagesPerSheet === 4 ? 4 : input.pagesPerSheet === 2 ? 2 : 1,
+    color: input.color,
+    landscape: input.landscape,
+    pageRanges: input.pageRanges,
+  };
+}
+
 /** The job's copy on its device, stored in the database the moment the device accepted it. */
 export interface DeviceJobRef {
   id: number;

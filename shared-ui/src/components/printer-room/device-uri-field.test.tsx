@@ -1,24 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { apiClient, type PrinterProbeResponse, type UserInfo } from 'shared-api';
+import { apiClient, type PrinterProbeResponse } from 'shared-api';
 import { printer } from 'test-support/printer-room-fixtures';
-import { answer, callsTo, initI18n, mockApi, ok, refused, renderPage, resetSession } from 'test-support/page-harness';
+import {
+  answer,
+  callsTo,
+  initI18n,
+  mockApi,
+  OFFICER,
+  ok,
+  refused,
+  renderPage,
+  resetSession,
+} from 'test-support/page-harness';
 import { AddPrinterDialog } from './add-printer-dialog';
 import { SpsoPrinterDialog } from './spso-printer-dialog';
 
 jest.setTimeout(60_000);
 
-const officer: UserInfo = {
-  _id: 'u8',
-  mssv: 'QT001',
-  firstName: 'Minh',
-  lastName: 'Lê Hoàng',
-  email: 'spso@hcmut.edu.vn',
-  balance: 0,
-  major: null,
-  classes: null,
-  currentA4Price: 500,
-  role: 'spso',
-};
+const officer = OFFICER;
 
 const PROBE = '/v1/spso/printer/probe';
 const PRINTER = '/v1/spso/printer';
