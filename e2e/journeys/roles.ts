@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { assert, newPage, screenshot, type Journey } from '../support/harness';
 import { LoginPage } from '../support/login-page';
+import { openUserPanel, signOut } from '../support/student';
 
 interface RoleCase {
   role: 'student' | 'staff' | 'spso';
@@ -52,14 +53,6 @@ const CASES: RoleCase[] = [
     ],
   },
 ];
-
-/** Opens the user dropdown (whatever state it was in) and answers its panel. */
-async function openUserPanel(page: Page) {
-  const panel = page.getByTestId('user-panel');
-  if (!(await panel.isVisible())) await page.locator('.sp-user-button').click();
-  await panel.waitFor();
-  return panel;
-}
 
 async function menuLabels(page: Page): Promise<string[]> {
   const items = page.locator('nav.sp-sider [role="menuitem"]');
@@ -130,9 +123,7 @@ export const roleJourneys: Journey[] = CASES.map((c) => ({
 
     // Sign out: both tokens cleared, back on the landing page.
     await page.goto(`${ctx.url}/#/Home`);
-    await openUserPanel(page);
-    await page.getByRole('button', { name: 'Đăng xuất' }).click();
-    await page.waitForURL(/#\/$/);
+    await signOut(page);
     const tokens = await page.evaluate(() => [
       localStorage.getItem('accessToken'),
       localStorage.getItem('refreshToken'),

@@ -27,6 +27,25 @@ export async function openUserPanel(page: Page) {
   return panel;
 }
 
+/**
+ * Signs out from the header's user panel and waits for the landing page. A scroll closes the panel a
+ * moment later and a click during its animation can miss (seen on a loaded machine): from the top of
+ * the page, tried again while the landing page has not come.
+ */
+export async function signOut(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const panel = await openUserPanel(page);
+    await panel.getByRole('button', { name: 'Đăng xuất' }).click();
+    try {
+      await page.waitForURL(/#\/$/, { timeout: attempt < 3 ? 5_000 : 30_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
 export async function closeUserPanel(page: Page): Promise<void> {
   const panel = page.getByTestId('user-panel');
   if (await panel.isVisible()) {
