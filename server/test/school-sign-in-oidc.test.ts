@@ -140,7 +140,7 @@ describe('OpenID Connect sign-in', () => {
     const { code, error } = await signIn('new-student');
     expect(error).toBeNull();
     const tokens = await tokensFor(code);
-    expect(tokens.role).toBe('student');
+    expect(tokens).toMatchObject({ role: 'student', provider: 'oidc' });
     expect(await information(tokens.accessToken)).toMatchObject({
       email: 'binh.tran@hcmut.edu.vn',
       firstName: 'Bình',

@@ -1,3 +1,5 @@
+import type { LoginResponse } from './dto';
+
 /**
  * School sign-in (CAS, OpenID Connect): what the login page and the server agree on. Both ways end on
  * `/#/Login?code=…` (a one-time code the page exchanges for the usual token pair) or `/#/Login?error=…`
@@ -39,4 +41,9 @@ export function isSignInError(value: unknown): value is SignInError {
 /** POST /v1/auth/exchange */
 export interface ExchangeRequest {
   code: string;
+}
+
+/** POST /v1/auth/exchange: a password login's pair, and the way the person signed in. */
+export interface ExchangeResponse extends LoginResponse {
+  provider: SignInProviderId;
 }

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SignInProviderId } from 'shared-api/contracts';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { ok, responses } from '../../lib/envelope';
-import { LoginData } from './auth.schemas';
-import { ExchangeBody, ProvidersData } from './school-sign-in.schemas';
+import { ExchangeBody, ExchangeData, ProvidersData } from './school-sign-in.schemas';
 import type { Redirect, SignInStart } from './school-sign-in.service';
 
 /** The cookie binding a sign-in under way to the browser that started it, one per way. */
@@ -121,9 +120,9 @@ export default async function schoolSignInRoutes(app: FastifyInstance): Promise<
         tags: ['user'],
         summary: 'Đổi mã dùng một lần của đăng nhập bằng tài khoản trường lấy cặp token',
         description:
-          'Cùng cặp token như đăng nhập bằng mật khẩu. Mã không tồn tại, quá 60 giây hoặc đã dùng: 401 (SIGN_IN_CODE_INVALID); tài khoản bị vô hiệu hóa: 403.',
+          'Cùng cặp token như đăng nhập bằng mật khẩu, kèm provider (cách đã đăng nhập: khi đăng xuất, GET /v1/auth/logout?provider=… kết thúc cả phiên của trường). Mã không tồn tại, quá 60 giây hoặc đã dùng: 401 (SIGN_IN_CODE_INVALID); tài khoản bị vô hiệu hóa: 403.',
         body: ExchangeBody,
-        response: responses(LoginData),
+        response: responses(ExchangeData),
       },
     },
     async (request) => {

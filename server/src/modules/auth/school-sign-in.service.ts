@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SignInError, SignInProvider, SignInProviderId } from 'shared-api/contracts';
+import type { ExchangeResponse, SignInError, SignInProvider, SignInProviderId } from 'shared-api/contracts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { createCasClient, type CasClient } from '../../identity/cas';
 import { createOidcClient, newOidcChecks, type OidcClient } from '../../identity/oidc';
 import { identityFromCas, identityFromOidc, inDomains, type SchoolIdentity } from '../../identity/school-identity';
 import { errors } from '../../lib/errors';
-import type { AuthService, TokenPair } from './auth.service';
+import type { AuthService } from './auth.service';
 import * as repo from './school-sign-in.repository';
 
 /** A sign-in must come back from the school within this time (the school's page may ask for a second factor). */
@@ -245,13 +245,15 @@ export function createSchoolSignInService({ db, config, auth, log }: SchoolSignI
 
     /**
      * The login page's one-time code for the usual token pair (as a password login returns it). A code
-     * works once and for 60 s; a disabled account is refused even with a fresh code.
+     * works once and for 60 s; a disabled account is refused even with a fresh code. With the pair: the way
+     * the person signed in (the portal's logout ends that school session too).
      */
-    async exchange(code: string, ip: string | null, userAgent: string | null): Promise<TokenPair> {
+    async exchange(code: string, ip: string | null, userAgent: string | null): Promise<ExchangeResponse> {
       const row = await repo.useAuthCode(db, sha256(code));
       if (!row) throw errors.signInCodeInvalid();
       if (!row.is_active) throw errors.forbidden('Tài khoản đã bị vô hiệu hóa');
-      return auth.startSession({ id: row.user_id, role: row.role }, ip, userAgent);
+      const pair = await auth.startSession({ id: row.user_id, role: row.role }, ip, userAgent);
+      return { ...pair, provider: row.provider };
     },
 
     /**
