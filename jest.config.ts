@@ -47,7 +47,10 @@ const config: Config = {
         ...tsJest,
         '^.+\\.js$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.jest.json' }],
       },
-      transformIgnorePatterns: ['/node_modules/(?!(cookie|set-cookie-parser)/)'],
+      // openid-client, its oauth4webapi and jose, and oidc-provider (the tests' school server) are ES modules only
+      transformIgnorePatterns: [
+        '/node_modules/(?!(cookie|set-cookie-parser|openid-client|oauth4webapi|jose|oidc-provider)/)',
+      ],
       moduleNameMapper: sharedMappers,
       testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
     },

@@ -33,6 +33,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import socketPlugin from './plugins/socket';
 import { installValidators } from './plugins/validation';
 import authRoutes from './modules/auth/auth.routes';
+import schoolSignInRoutes from './modules/auth/school-sign-in.routes';
 import healthRoutes from './modules/health/health.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
 import servicesPlugin from './services';
@@ -84,7 +85,8 @@ class AccessLog extends LogController {
     if (this.isLogDisabled(request)) return;
     const line = {
       method: request.method,
-      url: request.url,
+      // a school sign-in's callback carries a ticket or a code in its query: not written to the logs
+      url: request.url.startsWith('/v1/auth/') ? request.url.replace(/\?.*$/, '?…') : request.url,
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
@@ -201,6 +203,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
     await app.register(healthRoutes);
     await app.register(authRoutes);
+    await app.register(schoolSignInRoutes);
     await app.register(usersRoutes);
     await app.register(printersRoutes);
     await app.register(printerRoomRoutes);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ROLES, type Role } from 'shared-api/contracts';
 import type { ConversionLimits } from './documents/conversion';
 import { parseDuration } from './lib/duration';
 
@@ -99,6 +100,50 @@ export interface AppConfig {
   retentionPurge: boolean | null;
   /** How often the purge runs (RETENTION_PURGE_MS). */
   retentionPurgeMs: number;
+  /** School sign-in (CAS, OpenID Connect) and who may still sign in with a password. */
+  sso: SsoConfig;
+}
+
+/** Where a school identity's attributes are read (CAS_ATTRIBUTE_*): the first present name wins. */
+export interface CasAttributeNames {
+  email: string[];
+  givenName: string[];
+  familyName: string[];
+  studentCode: string[];
+}
+
+export interface CasConfig {
+  /** The CAS server's base (CAS_URL), e.g. https://sso.hcmut.edu.vn/cas: /login, /logout and the validation below it. */
+  url: string;
+  /** `/serviceValidate` (CAS 2.0 and 3.0 answer there) or `/p3/serviceValidate` (CAS_VALIDATE_PATH). */
+  validatePath: '/serviceValidate' | '/p3/serviceValidate';
+  attributes: CasAttributeNames;
+  /** The button's text (CAS_LABEL); null = the portal's default in the reader's language. */
+  label: string | null;
+}
+
+export interface OidcConfig {
+  /** OIDC_ISSUER: discovery at <issuer>/.well-known/openid-configuration. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The claim that carries the student code (OIDC_STUDENT_CODE_CLAIM, preferred_username). */
+  studentCodeClaim: string;
+  /** The button's text (OIDC_LABEL); null = the portal's default in the reader's language. */
+  label: string | null;
+}
+
+export interface SsoConfig {
+  cas: CasConfig | null;
+  oidc: OidcConfig | null;
+  /** E-mail domains whose unknown identities become students (SSO_EMAIL_DOMAINS, lowercase); empty = none. */
+  emailDomains: string[];
+  /** Roles that may still sign in with a password (PASSWORD_LOGIN_ROLES; all by default). */
+  passwordLoginRoles: Role[];
+  /** How long the school's server may take to answer one request (SSO_TIMEOUT, 5 s). */
+  timeoutMs: number;
+  /** Logout also ends the school session, when the provider has an end point (SSO_LOGOUT, on). */
+  schoolLogout: boolean;
 }
 
 /** Shortest VNPay hash secret production accepts (VNPay's are 32 characters). */
@@ -213,6 +258,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
 
+  const sso = ssoConfig(env, appEnv, publicUrl);
+
   const dataDir = str(env, 'DATA_DIR') ?? path.join(REPO_ROOT, 'data', 'pglite');
 
   return {
@@ -282,5 +329,109 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     retentionPurge: str(env, 'RETENTION_PURGE') === undefined ? null : bool(env, 'RETENTION_PURGE', true),
     retentionPurgeMs: int(env, 'RETENTION_PURGE_MS', 600_000, 1_000, 86_400_000),
+    sso,
+  };
+}
+
+/** A comma list of names (attribute names, domains, roles): trimmed, empties dropped. */
+function list(env: Env, key: string, fallback: string): string[] {
+  return (str(env, key) ?? fallback)
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function httpUrl(env: Env, key: string, example: string): string | null {
+  const raw = str(env, key)?.replace(/\/+$/, '');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${key} must be an http(s) URL, e.g. ${example} (got "${raw}")`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username) {
+    throw new ConfigError(`${key} must be an http(s) URL without query, fragment or credentials, e.g. ${example}`);
+  }
+  return raw;
+}
+
+/** CAS_*, OIDC_*, SSO_* and PASSWORD_LOGIN_ROLES, checked together (production needs https and PUBLIC_URL). */
+function ssoConfig(env: Env, appEnv: AppConfig['env'], publicUrl: string | null): SsoConfig {
+  const casUrl = httpUrl(env, 'CAS_URL', 'https://sso.hcmut.edu.vn/cas');
+  const validatePath = str(env, 'CAS_VALIDATE_PATH') ?? '/serviceValidate';
+  if (validatePath !== '/serviceValidate' && validatePath !== '/p3/serviceValidate') {
+    throw new ConfigError(`CAS_VALIDATE_PATH must be /serviceValidate or /p3/serviceValidate (got "${validatePath}")`);
+  }
+  const cas: CasConfig | null = casUrl
+    ? {
+        url: casUrl,
+        validatePath,
+        attributes: {
+          email: list(env, 'CAS_ATTRIBUTE_EMAIL', 'email,mail'),
+          givenName: list(env, 'CAS_ATTRIBUTE_GIVEN_NAME', 'givenName'),
+          familyName: list(env, 'CAS_ATTRIBUTE_FAMILY_NAME', 'sn'),
+          studentCode: list(env, 'CAS_ATTRIBUTE_STUDENT_CODE', 'mssv'),
+        },
+        label: str(env, 'CAS_LABEL') ?? null,
+      }
+    : null;
+
+  const issuer = httpUrl(env, 'OIDC_ISSUER', 'https://login.hcmut.edu.vn');
+  const clientId = str(env, 'OIDC_CLIENT_ID');
+  const clientSecret = str(env, 'OIDC_CLIENT_SECRET');
+  if ((issuer || clientId || clientSecret) && !(issuer && clientId && clientSecret)) {
+    throw new ConfigError('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
+  }
+  const oidc: OidcConfig | null =
+    issuer && clientId && clientSecret
+      ? {
+          issuer,
+          clientId,
+          clientSecret,
+          studentCodeClaim: str(env, 'OIDC_STUDENT_CODE_CLAIM') ?? 'preferred_username',
+          label: str(env, 'OIDC_LABEL') ?? null,
+        }
+      : null;
+
+  const emailDomains = list(env, 'SSO_EMAIL_DOMAINS', '').map((domain) => domain.toLowerCase().replace(/^@/, ''));
+  for (const domain of emailDomains) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain)) {
+      throw new ConfigError(`SSO_EMAIL_DOMAINS: "${domain}" is not a domain (e.g. hcmut.edu.vn)`);
+    }
+  }
+  const passwordLoginRoles = list(env, 'PASSWORD_LOGIN_ROLES', ROLES.join(',')).map((role) => role.toLowerCase());
+  for (const role of passwordLoginRoles) {
+    if (!(ROLES as readonly string[]).includes(role)) {
+      throw new ConfigError(`PASSWORD_LOGIN_ROLES: "${role}" is not one of ${ROLES.join(', ')}`);
+    }
+  }
+
+  if (appEnv === 'production' && (cas || oidc)) {
+    // the school's server sends the browser back to callback URLs built from PUBLIC_URL (never from a Host header)
+    if (publicUrl === null) {
+      throw new ConfigError(
+        'NODE_ENV=production with CAS_URL or OIDC_ISSUER needs PUBLIC_URL: the school sign-in returns to <PUBLIC_URL>/v1/auth/…/callback',
+      );
+    }
+    for (const [key, value] of [
+      ['CAS_URL', cas?.url],
+      ['OIDC_ISSUER', oidc?.issuer],
+    ] as const) {
+      if (value && !value.startsWith('https://')) {
+        throw new ConfigError(
+          `NODE_ENV=production refuses ${key}=${value}: tickets and codes must travel over https://`,
+        );
+      }
+    }
+  }
+
+  return {
+    cas,
+    oidc,
+    emailDomains,
+    passwordLoginRoles: passwordLoginRoles as Role[],
+    timeoutMs: duration(env, 'SSO_TIMEOUT', '5s'),
+    schoolLogout: bool(env, 'SSO_LOGOUT', true),
   };
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { OfficeConverter } from './documents/conversion';
 import type { DocumentTools } from './documents/file-types';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { createSchoolSignInService, type SchoolSignInService } from './modules/auth/school-sign-in.service';
 import { createConversationsService, type ConversationsService } from './modules/conversations/conversations.service';
 import { buildGateways, type PaymentGateways } from './modules/payments/gateways';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
@@ -20,6 +21,8 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
 /** Every service of the app, built once: routes, socket handlers and schedulers call these. */
 export interface Services {
   auth: AuthService;
+  /** School sign-in (CAS, OpenID Connect): ends in the auth service's one token pair. */
+  schoolSignIn: SchoolSignInService;
   users: UsersService;
   printers: PrintersService;
   /** Staff and officers read a printer's queue and log and a student's history. */
@@ -70,8 +73,10 @@ export default fp<ServicesPluginOptions>(
         })
       : null;
     const printers = createPrintersService({ db, events, officeApps: documents.officeApps });
+    const auth = createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions });
     app.decorate('services', {
-      auth: createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions }),
+      auth,
+      schoolSignIn: createSchoolSignInService({ db, config, auth, log: app.log }),
       users: createUsersService(db),
       printers,
       printerRoom: createPrinterRoomService(db, printers),

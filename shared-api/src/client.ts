@@ -4,7 +4,7 @@ import axios, {
   type AxiosRequestConfig,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { HTTP_STATUS, type ApiEnvelope, type RefreshResponse } from './contracts';
+import { HTTP_STATUS, type ApiEnvelope, type ErrorCode, type RefreshResponse } from './contracts';
 import { tokenStorage } from './tokens';
 
 export const REFRESH_PATH = '/v1/user/refresh-access-token';
@@ -116,6 +116,12 @@ apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
 /** The HTTP status the server answered with, or null when no answer came (network, timeout). */
 export function apiErrorStatus(error: unknown): number | null {
   return (error as AxiosError | undefined)?.response?.status ?? null;
+}
+
+/** The machine code of an API error (ERROR_CODES), or null (no answer, or an answer without one). */
+export function apiErrorCode(error: unknown): ErrorCode | null {
+  const code = (error as AxiosError<Partial<ApiEnvelope<unknown>>> | undefined)?.response?.data?.code;
+  return typeof code === 'string' ? code : null;
 }
 
 /** The Vietnamese message of an API error, for toasts and the login box. */

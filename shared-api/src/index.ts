@@ -11,6 +11,7 @@ export {
   refreshAccessToken,
   apiErrorMessage,
   apiErrorStatus,
+  apiErrorCode,
   SessionExpiredError,
   REFRESH_PATH,
 } from './client';
@@ -18,6 +19,7 @@ export { connectSocket, disconnectSocket, getSocket, reconnectSocket, configureS
 export { useSocketEvent, useSocketReconnect } from './hooks';
 export { useLiveQuery, type LiveQueryOptions, type LiveQueryState } from './live-query';
 export { login, logout, fetchUserInformation } from './api/user';
+export { getSignInProviders, exchangeSignInCode, schoolLogoutUrl } from './api/school-sign-in';
 export { apiGet, apiPost, apiPut, apiDelete } from './api/request';
 export {
   getAdminPrinters,

@@ -39,3 +39,20 @@ describe('tokenStorage', () => {
     expect(window.localStorage.getItem('lang')).toBe('en');
   });
 });
+
+describe('the school sign-in of the session', () => {
+  it('is kept beside the tokens and cleared with them', () => {
+    expect(tokenStorage.getSignInProvider()).toBeNull();
+    tokenStorage.set('a-1', 'r-1');
+    tokenStorage.setSignInProvider('cas');
+    expect(window.localStorage.getItem('signInProvider')).toBe('cas');
+    expect(tokenStorage.getSignInProvider()).toBe('cas');
+    tokenStorage.clear();
+    expect(tokenStorage.getSignInProvider()).toBeNull();
+  });
+
+  it('reads only a known way in', () => {
+    window.localStorage.setItem('signInProvider', 'https://evil.test/');
+    expect(tokenStorage.getSignInProvider()).toBeNull();
+  });
+});

@@ -682,6 +682,36 @@ CREATE INDEX documents_stored_idx ON documents (created_at) WHERE storage_path I
 CREATE INDEX printing_logs_document_idx ON printing_logs (document_id);
 `;
 
+/**
+ * School sign-in (CAS, OpenID Connect). auth_requests: a sign-in under way, found by the hash of the
+ * browser's httpOnly cookie (so another browser cannot finish it), holding the OIDC state, nonce and PKCE
+ * verifier server side; a row is used once and lives minutes. auth_codes: the one-time codes a callback
+ * hands the login page (hashed, 60 s, used once) for the usual token pair. users.auth_source: how the
+ * account came to be (an empty password_hash means the account has no password: school sign-in only).
+ */
+const schoolSignIn = `
+ALTER TABLE users ADD COLUMN auth_source text NOT NULL DEFAULT 'password'
+  CHECK (auth_source IN ('password', 'cas', 'oidc'));
+CREATE TABLE auth_requests (
+  handle_hash    text PRIMARY KEY,
+  provider       text NOT NULL CHECK (provider IN ('cas', 'oidc')),
+  state          text,
+  nonce          text,
+  code_verifier  text,
+  created_at     timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX auth_requests_created_idx ON auth_requests (created_at);
+CREATE TABLE auth_codes (
+  code_hash   text PRIMARY KEY,
+  user_id     uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  provider    text NOT NULL CHECK (provider IN ('cas', 'oidc')),
+  expires_at  timestamptz NOT NULL,
+  used_at     timestamptz,
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX auth_codes_expires_idx ON auth_codes (expires_at);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -701,4 +731,5 @@ export const migrations: readonly Migration[] = [
     name: 'document retention: files purged after the jobs end, the history kept',
     sql: documentRetention,
   },
+  { version: 15, name: 'school sign-in: sign-ins under way, one-time codes, account source', sql: schoolSignIn },
 ];

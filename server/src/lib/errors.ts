@@ -21,6 +21,18 @@ export const errors = {
   unauthenticated: (message = 'Vui lòng đăng nhập để tiếp tục') => new AppError(401, 'UNAUTHENTICATED', message),
   sessionEnded: () => new AppError(401, 'UNAUTHENTICATED', 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại'),
   invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'Tài khoản hoặc mật khẩu không chính xác'),
+  passwordLoginDisabled: () =>
+    new AppError(
+      403,
+      'PASSWORD_LOGIN_DISABLED',
+      'Tài khoản này đăng nhập bằng tài khoản trường, không dùng mật khẩu: chọn "Đăng nhập bằng tài khoản trường"',
+    ),
+  signInCodeInvalid: () =>
+    new AppError(
+      401,
+      'SIGN_IN_CODE_INVALID',
+      'Mã đăng nhập không hợp lệ, đã hết hạn hoặc đã được dùng, vui lòng đăng nhập lại',
+    ),
   tokenExpired: () => new AppError(410, 'TOKEN_EXPIRED', 'Phiên truy cập đã hết hạn, vui lòng làm mới token'),
   refreshInvalid: () =>
     new AppError(419, 'REFRESH_TOKEN_INVALID', 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại'),

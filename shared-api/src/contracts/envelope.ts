@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
   'INVALID_CREDENTIALS',
+  /** 403: the right password, but this role signs in with the school account only (PASSWORD_LOGIN_ROLES). */
+  'PASSWORD_LOGIN_DISABLED',
+  /** 401: a school sign-in's one-time code that is unknown, expired (60 s) or already used. */
+  'SIGN_IN_CODE_INVALID',
   'TOKEN_EXPIRED',
   'REFRESH_TOKEN_INVALID',
   'FORBIDDEN',

@@ -13,3 +13,4 @@ export * from './printer-room';
 export * from './system-config';
 export * from './reports';
 export * from './student-activity';
+export * from './school-sign-in';

@@ -18,6 +18,11 @@ jest.mock('../remotes/remote-loader', () => ({
   loadRoleManifest: (role: string) => mockLoadRoleManifest(role),
   remoteName: (role: string) => `remote_${role}`,
 }));
+// Leaving for the school's logout is a full navigation, which jsdom cannot do: recorded instead.
+const mockEndSchoolSession = jest.fn();
+jest.mock('../features/auth/school-logout', () => ({
+  endSchoolSession: (provider: string) => mockEndSchoolSession(provider),
+}));
 // The realtime connection opened after login: an inert fake instead of a real socket.
 jest.mock('socket.io-client', () => jest.requireActual('test-support/fake-socket'));
 // The guide page links static HTML files (webpack gives their URLs); the jest config maps no .html.
@@ -304,6 +309,24 @@ describe('SessionGate', () => {
     await signInAndLogout();
     expect(await screen.findByText('LANDING')).toBeInTheDocument();
     expect(window.location.hash).toBe('#/');
+  });
+
+  it('after logout of a school sign-in, the browser goes through the page that ends the school session', async () => {
+    window.localStorage.setItem('accessToken', 'acc');
+    window.localStorage.setItem('refreshToken', 'ref');
+    window.localStorage.setItem('signInProvider', 'cas');
+    const adapter = serveUser(baseUser);
+    const user = userEvent.setup();
+    renderAt('#/Nowhere');
+    await menuLabels();
+    await user.click(screen.getByRole('button', { name: /Nguyễn Văn An/ }));
+    const panel = await screen.findByTestId('user-panel');
+    await user.click(within(panel).getByRole('button', { name: /Đăng xuất/ }));
+    await waitFor(() => expect(mockEndSchoolSession).toHaveBeenCalledWith('cas'));
+    // the portal's own logout happened first, and the session is gone from the browser
+    expect(adapter.mock.calls.some(([c]) => c.url === '/v1/user/logout')).toBe(true);
+    expect(window.localStorage.getItem('refreshToken')).toBeNull();
+    expect(window.localStorage.getItem('signInProvider')).toBeNull();
   });
 
   it('a user with an unknown role sees only the public routes', async () => {

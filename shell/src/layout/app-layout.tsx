@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router-dom';
 import { Badge, Button, Tooltip } from 'antd';
 import { MenuOutlined, MessageOutlined } from '@ant-design/icons';
-import { disconnectSocket, logout, useSessionStore } from 'shared-api';
+import { disconnectSocket, logout, tokenStorage, useSessionStore } from 'shared-api';
+import { endSchoolSession } from '../features/auth/school-logout';
 import { useChatContacts } from 'shared-ui';
 import { SideMenu } from './side-menu';
 import { UserDropdown } from './user-dropdown';
@@ -44,9 +45,14 @@ export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
 
   const onLogout = () => {
     disconnectSocket();
+    // a school sign-in's session: the server's page ends the school's session too, then comes back to /
+    const provider = tokenStorage.getSignInProvider();
     // The landing page forgets the session as it opens; clearing the store here first would let the
     // session gate send the user to /Login before the navigation to / lands.
-    void logout().finally(() => navigate('/'));
+    void logout().finally(() => {
+      if (provider) endSchoolSession(provider);
+      else navigate('/');
+    });
   };
 
   return (

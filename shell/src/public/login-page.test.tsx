@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
@@ -26,15 +27,18 @@ const student = {
 
 initI18n();
 
-function renderLogin() {
-  window.location.hash = '#/Login';
+function renderLogin(hash = '#/Login') {
+  window.location.hash = hash;
   return render(
-    <HashRouter>
-      <Routes>
-        <Route path="/Login" element={<LoginPage />} />
-        <Route path="/Home" element={<div>HOME</div>} />
-      </Routes>
-    </HashRouter>,
+    // strict: effects run twice in development, and a one-time code must still be exchanged once
+    <StrictMode>
+      <HashRouter>
+        <Routes>
+          <Route path="/Login" element={<LoginPage />} />
+          <Route path="/Home" element={<div>HOME</div>} />
+        </Routes>
+      </HashRouter>
+    </StrictMode>,
   );
 }
 
@@ -46,9 +50,16 @@ beforeEach(async () => {
   await act(() => i18next.changeLanguage('vi'));
   window.localStorage.clear();
   useSessionStore.setState(useSessionStore.getInitialState(), true);
+  // no network in page tests: by default no school sign-in is configured (tests serve their own API)
+  apiClient.defaults.adapter = (config) =>
+    config.url === '/v1/auth/providers'
+      ? answer(config, 200, { success: true, message: '', data: [] })
+      : answer(config, 404, { success: false, message: 'not found' });
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // the list of school sign-ins the page asks for as it opens: settled inside act before the next test
+  await act(async () => {});
   delete apiClient.defaults.adapter;
 });
 
@@ -72,7 +83,7 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('submitting empty fields shows both validation messages in the alert box and calls no server', async () => {
+  it('submitting empty fields shows both validation messages in the alert box and sends no login', async () => {
     const adapter = jest.fn();
     apiClient.defaults.adapter = adapter;
     const user = userEvent.setup();
@@ -83,7 +94,10 @@ describe('LoginPage', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(items).toEqual(['Tên tài khoản là bắt buộc', 'Mật khẩu là bắt buộc']);
-    expect(adapter).not.toHaveBeenCalled();
+    // the page asks only which school sign-ins to offer
+    const urls = adapter.mock.calls.map(([config]) => (config as InternalAxiosRequestConfig).url);
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.every((url) => url === '/v1/auth/providers')).toBe(true);
   });
 
   it('a missing password alone shows only its message', async () => {
@@ -124,8 +138,9 @@ describe('LoginPage', () => {
     await user.type(passwordBox(), 'wrong');
     await user.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Tài khoản hoặc mật khẩu không chính xác');
-    expect(adapter).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(adapter.mock.calls[0]![0].data as string)).toEqual({
+    const logins = adapter.mock.calls.filter(([config]) => config.url === '/v1/user/login');
+    expect(logins).toHaveLength(1);
+    expect(JSON.parse(logins[0]![0].data as string)).toEqual({
       email: 'an@hcmut.edu.vn',
       password: 'wrong',
     });
@@ -175,7 +190,8 @@ describe('LoginPage', () => {
     expect(window.localStorage.getItem('accessToken')).toBe('acc');
     expect(window.localStorage.getItem('refreshToken')).toBe('ref');
     // The account name is sent trimmed; the user call carries the new token.
-    expect(JSON.parse(adapter.mock.calls[0]![0].data as string)).toEqual({
+    const loginCall = adapter.mock.calls.find(([c]) => c.url === '/v1/user/login');
+    expect(JSON.parse(loginCall![0].data as string)).toEqual({
       email: 'an@hcmut.edu.vn',
       password: 'secret',
     });
@@ -212,5 +228,127 @@ describe('/Login landmarks', () => {
     expect(within(main).getByRole('region', { name: /hỗ trợ|support/i })).toBeInTheDocument();
     expect(container.querySelector('aside')).toBeNull();
     expect(container.firstElementChild).toBe(main);
+  });
+});
+
+describe('/Login: school sign-in', () => {
+  const providers = [
+    { id: 'cas', label: 'Đăng nhập bằng tài khoản trường', loginUrl: 'https://print.hcmut.edu.vn/v1/auth/cas/login' },
+    { id: 'oidc', label: 'Microsoft 365 HCMUT', loginUrl: 'https://print.hcmut.edu.vn/v1/auth/oidc/login' },
+  ];
+
+  /** The API: the providers, the exchange (`exchange` answers it), the user. */
+  function serve(exchange?: (config: InternalAxiosRequestConfig) => ReturnType<typeof answer>) {
+    const adapter = jest.fn((config: InternalAxiosRequestConfig) => {
+      if (config.url === '/v1/auth/providers')
+        return answer(config, 200, { success: true, message: '', data: providers });
+      if (config.url === '/v1/auth/exchange' && exchange) return exchange(config);
+      if (config.url === '/v1/user/information')
+        return answer(config, 200, { success: true, message: '', data: student });
+      return answer(config, 404, { success: false, message: 'not found' });
+    });
+    apiClient.defaults.adapter = adapter;
+    return adapter;
+  }
+
+  it('shows one link per provider, labelled as the server says, above the password form', async () => {
+    serve();
+    renderLogin();
+    const group = await screen.findByRole('group', { name: 'Tài khoản trường' });
+    const links = within(group).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Đăng nhập bằng tài khoản trường', 'https://print.hcmut.edu.vn/v1/auth/cas/login'],
+      ['Microsoft 365 HCMUT', 'https://print.hcmut.edu.vn/v1/auth/oidc/login'],
+    ]);
+    // above the password form, which stays for everyone
+    expect(group.compareDocumentPosition(emailBox()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('shows no school sign-in when none is configured (or the list cannot be read)', async () => {
+    const adapter = jest.fn((config: InternalAxiosRequestConfig) =>
+      answer(config, 200, { success: true, message: '', data: [] }),
+    );
+    apiClient.defaults.adapter = adapter;
+    renderLogin();
+    await waitFor(() => expect(adapter).toHaveBeenCalled());
+    expect(screen.queryByRole('group', { name: 'Tài khoản trường' })).not.toBeInTheDocument();
+    expect(emailBox()).toBeInTheDocument();
+  });
+
+  it('?code=: exchanges it once, stores the pair as a password login does, loads the user and goes to /Home', async () => {
+    const adapter = serve((config) =>
+      answer(config, 200, {
+        success: true,
+        message: 'Đăng nhập thành công',
+        data: { accessToken: 'sso-acc', refreshToken: 'sso-ref', role: 'student', provider: 'cas' },
+      }),
+    );
+    renderLogin('#/Login?code=one-time-code');
+    expect(await screen.findByText('HOME')).toBeInTheDocument();
+    const exchanges = adapter.mock.calls.filter(([config]) => config.url === '/v1/auth/exchange');
+    expect(exchanges).toHaveLength(1);
+    expect(exchanges[0]![0].method).toBe('post');
+    expect(JSON.parse(exchanges[0]![0].data as string)).toEqual({ code: 'one-time-code' });
+    expect(window.localStorage.getItem('accessToken')).toBe('sso-acc');
+    expect(window.localStorage.getItem('refreshToken')).toBe('sso-ref');
+    expect(window.localStorage.getItem('signInProvider')).toBe('cas');
+    const infoCall = adapter.mock.calls.find(([c]) => c.url === '/v1/user/information');
+    expect(infoCall?.[0].headers.get('Authorization')).toBe('Bearer sso-acc');
+    expect(useSessionStore.getState()).toMatchObject({ status: 'ready', role: 'student' });
+    expect(window.location.hash).toBe('#/Home');
+  });
+
+  it('?code= already used or expired: a translated message, the code gone from the address, no tokens', async () => {
+    serve((config) =>
+      answer(config, 401, { success: false, message: 'Mã đăng nhập không hợp lệ…', code: 'SIGN_IN_CODE_INVALID' }),
+    );
+    renderLogin('#/Login?code=used-code');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Phiên đăng nhập bằng tài khoản trường đã hết hạn hoặc đã được dùng. Vui lòng đăng nhập lại.',
+    );
+    expect(window.location.hash).toBe('#/Login');
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it("?error=not-school: the spec's words, translated with the language selector; the key leaves the address", async () => {
+    serve();
+    const user = userEvent.setup();
+    renderLogin('#/Login?error=not-school');
+    expect(screen.getByRole('alert')).toHaveTextContent('Chỉ tài khoản của trường mới được sử dụng dịch vụ.');
+    await waitFor(() => expect(window.location.hash).toBe('#/Login'));
+    await user.selectOptions(screen.getByRole('combobox', { name: /Ngôn ngữ/ }), 'en');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only school accounts may use the service.');
+  });
+
+  it.each([
+    ['unavailable', 'Máy chủ đăng nhập của trường không phản hồi. Vui lòng thử lại sau.'],
+    ['disabled', 'Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ bộ phận hỗ trợ.'],
+    ['<b>the provider says</b>', 'Không đăng nhập được bằng tài khoản trường. Vui lòng thử lại.'],
+  ])('?error=%s shows its own text, never what the address says, and the buttons to try again', async (key, text) => {
+    serve();
+    renderLogin(`#/Login?error=${encodeURIComponent(key)}`);
+    const box = screen.getByRole('alert');
+    expect(box).toHaveTextContent(text);
+    expect(box).not.toHaveTextContent('provider says');
+    expect(await screen.findByRole('group', { name: 'Tài khoản trường' })).toBeInTheDocument();
+  });
+
+  it("a role whose password login is off (PASSWORD_LOGIN_DISABLED): the portal's message, pointing to the school sign-in", async () => {
+    serve();
+    const adapter = apiClient.defaults.adapter as jest.Mock;
+    apiClient.defaults.adapter = (config: InternalAxiosRequestConfig) =>
+      config.url === '/v1/user/login'
+        ? answer(config, 403, { success: false, message: 'server words', code: 'PASSWORD_LOGIN_DISABLED' })
+        : adapter(config);
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(emailBox(), 'an@hcmut.edu.vn');
+    await user.type(passwordBox(), 'right-password');
+    await user.click(submitButton());
+    const box = await screen.findByRole('alert');
+    expect(box).toHaveTextContent('Tài khoản này đăng nhập bằng tài khoản trường, không dùng mật khẩu');
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
   });
 });

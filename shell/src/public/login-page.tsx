@@ -1,7 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { apiErrorMessage, disconnectSocket, login, loadSession, tokenStorage, useSessionStore } from 'shared-api';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  apiErrorCode,
+  apiErrorMessage,
+  disconnectSocket,
+  exchangeSignInCode,
+  getSignInProviders,
+  isSignInError,
+  login,
+  loadSession,
+  tokenStorage,
+  useSessionStore,
+  type SignInProvider,
+} from 'shared-api';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n';
 import { validateLogin, type LoginValues } from './login-validation';
 import '../features/marketing/marketing.css';
@@ -10,17 +22,32 @@ import '../features/auth/login.css';
 const CHANGE_PASSWORD_URL = 'https://account.hcmut.edu.vn/';
 const EMPTY: LoginValues = { email: '', password: '' };
 
+/** The message of a school sign-in's `?error=` key (a key the server chose; an unknown one reads as a failure). */
+const schoolErrorKey = (error: string) => `login.school.errors.${isSignInError(error) ? error : 'failed'}`;
+
 /**
  * /Login: the school's central sign-in, with the spec's fields, messages and buttons. Like the landing
  * page it uses plain HTML controls (not antd) to stay within the public pages' JavaScript budget.
+ *
+ * Above the password form, one link per school sign-in the server offers (GET /v1/auth/providers). Such a
+ * sign-in comes back here with `?code=` (a one-time code, exchanged for the usual token pair, then /Home)
+ * or `?error=` (a key translated here); either is taken off the address at once.
  */
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  // read once: the address loses them as the page opens
+  const [returned] = useState(() => ({ code: params.get('code'), error: params.get('error') }));
   const [values, setValues] = useState<LoginValues>(EMPTY);
   const [errors, setErrors] = useState<string[]>([]);
+  /** A translation key shown in the alert box: it follows the language selector. */
+  const [notice, setNotice] = useState<string | null>(() => (returned.error ? schoolErrorKey(returned.error) : null));
   const [submitting, setSubmitting] = useState(false);
+  const [signingIn, setSigningIn] = useState(Boolean(returned.code));
+  const [providers, setProviders] = useState<SignInProvider[]>([]);
   const [warn, setWarn] = useState(false);
+  const exchanged = useRef(false);
 
   useEffect(() => {
     // Opening the login screen ends any previous session.
@@ -29,8 +56,41 @@ export default function LoginPage() {
     useSessionStore.getState().clear();
   }, []);
 
+  useEffect(() => {
+    let live = true;
+    // no school sign-in offered when the list cannot be read: the password form still works
+    getSignInProviders().then(
+      (list) => live && list.length > 0 && setProviders(list),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!returned.code && !returned.error) return;
+    // the code works once: out of the address (and the history) before anything else
+    setParams({}, { replace: true });
+    const code = returned.code;
+    if (!code || exchanged.current) return;
+    exchanged.current = true;
+    void (async () => {
+      try {
+        await exchangeSignInCode(code);
+        await loadSession();
+        navigate('/Home');
+      } catch (error) {
+        if (apiErrorCode(error) === 'SIGN_IN_CODE_INVALID') setNotice('login.school.codeInvalid');
+        else setErrors([apiErrorMessage(error, t('login.failed'))]);
+        setSigningIn(false);
+      }
+    })();
+  }, [returned, setParams, navigate, t]);
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    setNotice(null);
     const invalid = validateLogin(values).map((key) => t(key));
     setErrors(invalid);
     if (invalid.length) return;
@@ -40,7 +100,11 @@ export default function LoginPage() {
       await loadSession();
       navigate('/Home');
     } catch (error) {
-      setErrors([apiErrorMessage(error, t('login.failed'))]);
+      // a role this university signs in with the school account only (PASSWORD_LOGIN_ROLES)
+      if (apiErrorCode(error) === 'PASSWORD_LOGIN_DISABLED') {
+        setErrors([]);
+        setNotice('login.passwordOff');
+      } else setErrors([apiErrorMessage(error, t('login.failed'))]);
       setSubmitting(false);
     }
   };
@@ -48,7 +112,10 @@ export default function LoginPage() {
   const onClear = () => {
     setValues(EMPTY);
     setErrors([]);
+    setNotice(null);
   };
+
+  const messages = notice ? [t(notice), ...errors] : errors;
 
   return (
     <main className="sp-login">
@@ -72,13 +139,29 @@ export default function LoginPage() {
         </header>
         <form className="sp-login-form" onSubmit={onSubmit} noValidate>
           <h2>{t('login.title')}</h2>
-          {errors.length > 0 && (
+          {messages.length > 0 && (
             <div className="sp-error-box" role="alert">
               <ul>
-                {errors.map((message) => (
+                {messages.map((message) => (
                   <li key={message}>{message}</li>
                 ))}
               </ul>
+            </div>
+          )}
+          {signingIn && (
+            <p className="sp-login-status" role="status">
+              {t('login.school.signingIn')}
+            </p>
+          )}
+          {providers.length > 0 && (
+            <div className="sp-login-school" role="group" aria-label={t('login.school.title')}>
+              {providers.map((provider) => (
+                // a plain link: the server sends the browser on to the school's sign-in page
+                <a key={provider.id} className="sp-btn sp-btn-primary sp-login-school-btn" href={provider.loginUrl}>
+                  {provider.label || t('login.school.default')}
+                </a>
+              ))}
+              <p className="sp-login-or">{t('login.school.or')}</p>
             </div>
           )}
           <label htmlFor="login-email">{t('login.email')}</label>
@@ -106,7 +189,12 @@ export default function LoginPage() {
             <span>{t('login.warn')}</span>
           </label>
           <div className="sp-login-actions">
-            <button type="submit" className="sp-btn sp-btn-primary" disabled={submitting} aria-busy={submitting}>
+            <button
+              type="submit"
+              className="sp-btn sp-btn-primary"
+              disabled={submitting || signingIn}
+              aria-busy={submitting}
+            >
               {t('login.submit')}
             </button>
             <button type="button" className="sp-btn" onClick={onClear}>

@@ -20,7 +20,7 @@ export interface TokenPair {
 export interface AuthServiceDeps {
   db: Db;
   tokens: TokenService;
-  config: Pick<AppConfig, 'login'>;
+  config: Pick<AppConfig, 'login' | 'sso'>;
   log: FastifyBaseLogger;
   /** Ended sessions: their access tokens and sockets stop at once. */
   sessions: RevokedSessions;
@@ -28,6 +28,7 @@ export interface AuthServiceDeps {
 
 export function createAuthService({ db, tokens, config, log, sessions }: AuthServiceDeps) {
   const { freeFailuresPerPair, maxDelayMs, maxFailuresPerIp, windowMs } = config.login;
+  const passwordRoles: readonly Role[] = config.sso.passwordLoginRoles;
 
   /** The wait a pair owes after `failures` failures when the first `free` cost nothing: 1 s, 2 s, 4 s... */
   const pairDelayMs = (failures: number, free: number) => backoffDelayMs(failures, free, maxDelayMs);
@@ -48,6 +49,15 @@ export function createAuthService({ db, tokens, config, log, sessions }: AuthSer
     });
     const accessToken = tokens.signAccess({ ...user, sid: familyId });
     return { id, pair: { accessToken, refreshToken: refresh.token, role: user.role } };
+  }
+
+  /**
+   * A new login (a new refresh-token family) for an account whose identity is already proven: the one
+   * token pair every way in ends with (password, CAS, OpenID Connect).
+   */
+  async function startSession(user: AuthUser, ip: string | null, userAgent: string | null): Promise<TokenPair> {
+    const { pair } = await issuePair({ id: user.id, role: user.role }, crypto.randomUUID(), ip, userAgent);
+    return pair;
   }
 
   return {
@@ -75,7 +85,10 @@ export function createAuthService({ db, tokens, config, log, sessions }: AuthSer
         throw tooMany(`Bạn đã đăng nhập sai nhiều lần. Vui lòng thử lại sau ${seconds} giây.`, seconds);
       }
       const user = await repo.findUserByEmail(db, email);
-      const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+      // an account made by the school sign-in has no password (an empty hash): checked against the dummy
+      // hash like an unknown one, so both take the same time, and refused like it
+      const verified = await verifyPassword(input.password, user?.password_hash || (await dummyPasswordHash()));
+      const valid = Boolean(user?.password_hash) && verified;
       if (!user || !valid) {
         await repo.recordFailure(db, email, input.ip);
         // old rows are useless; trim now and then rather than with a timer
@@ -91,14 +104,12 @@ export function createAuthService({ db, tokens, config, log, sessions }: AuthSer
       }
       if (!user.is_active) throw errors.forbidden('Tài khoản đã bị vô hiệu hóa');
       if (recent.byPair > 0) await repo.clearPairFailures(db, email, input.ip);
-      const { pair } = await issuePair(
-        { id: user.id, role: user.role },
-        crypto.randomUUID(),
-        input.ip,
-        input.userAgent,
-      );
-      return pair;
+      // said only after the right password: a guesser learns nothing of the account's role
+      if (!passwordRoles.includes(user.role)) throw errors.passwordLoginDisabled();
+      return startSession({ id: user.id, role: user.role }, input.ip, input.userAgent);
     },
+
+    startSession,
 
     /**
      * Rotates a refresh token: the old one is marked used and a new one of the same family is issued.
