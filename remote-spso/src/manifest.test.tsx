@@ -1,4 +1,5 @@
 import { describeRemoteManifest } from 'shared-ui/testing';
+import { OFFICER } from 'test-support/page-harness';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
 import manifest from './manifest';
@@ -21,17 +22,6 @@ describeRemoteManifest({
     { path: '/Report', label: 'Báo cáo' },
     { path: '/Notice', label: 'Thông báo', badge: 'notices' },
   ],
-  user: {
-    _id: 'u8',
-    mssv: 'QT001',
-    firstName: 'Minh',
-    lastName: 'Lê Hoàng',
-    email: 'spso@hcmut.edu.vn',
-    balance: 0,
-    major: null,
-    classes: null,
-    currentA4Price: 500,
-    role: 'spso',
-  },
+  user: OFFICER,
   englishRoute: '/Notice',
 });
