@@ -28,9 +28,12 @@ function ensureDaemons(): void {
   const running = (name: string) => spawnSync('pgrep', ['-x', name]).status === 0;
   if (!running('dbus-daemon')) {
     fs.mkdirSync('/run/dbus', { recursive: true });
+    // A machine restored from an image keeps the pid file of a daemon that no longer runs; dbus refuses to start over it.
+    fs.rmSync('/run/dbus/pid', { force: true });
     execFileSync('dbus-daemon', ['--system', '--fork']);
   }
   if (!running('avahi-daemon')) {
+    fs.rmSync('/run/avahi-daemon/pid', { force: true });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-avahi-'));
     const conf = path.join(dir, 'avahi-daemon.conf');
     fs.writeFileSync(
