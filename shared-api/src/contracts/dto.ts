@@ -33,6 +33,8 @@ export interface UserInfo {
   classes: string | null;
   currentA4Price: number;
   role: Role;
+  /** A temporary password was issued: the portal asks for a new one before anything else. */
+  mustChangePassword?: boolean;
 }
 
 export type Facility = 'CS1' | 'CS2';

@@ -14,3 +14,4 @@ export * from './system-config';
 export * from './reports';
 export * from './student-activity';
 export * from './school-sign-in';
+export * from './accounts';
