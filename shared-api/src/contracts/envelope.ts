@@ -33,6 +33,12 @@ export const ERROR_CODES = [
   'DEVICE_UNREACHABLE',
   /** 422: the printer's device cannot do one of the chosen options (named in the message): nothing charged. */
   'OPTION_UNSUPPORTED',
+  /** 403: a temporary password is in use: only the user information, the password change and the logout answer. */
+  'PASSWORD_CHANGE_REQUIRED',
+  /** 409: the only officer left cannot be disabled. */
+  'LAST_OFFICER',
+  /** 409: another account has this e-mail. */
+  'EMAIL_TAKEN',
   'INTERNAL',
   /** 503: the database does not answer (GET /healthz). */
   'SERVICE_UNAVAILABLE',
