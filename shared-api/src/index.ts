@@ -56,6 +56,7 @@ export {
   type StudentListPage,
   type StudentLedgerQuery,
 } from './api/student-activity';
+export { getAccounts, createAccount, changeAccount, importStudents, changeOwnPassword } from './api/accounts';
 export { loadSession, refreshUser } from './session';
 export {
   getChatContacts,
