@@ -32,6 +32,7 @@ import portalPlugin from './plugins/portal';
 import securityHeadersPlugin from './plugins/security-headers';
 import socketPlugin from './plugins/socket';
 import { installValidators } from './plugins/validation';
+import accountsRoutes from './modules/accounts/accounts.routes';
 import authRoutes from './modules/auth/auth.routes';
 import schoolSignInRoutes from './modules/auth/school-sign-in.routes';
 import healthRoutes from './modules/health/health.routes';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(authRoutes);
     await app.register(schoolSignInRoutes);
     await app.register(usersRoutes);
+    await app.register(accountsRoutes);
     await app.register(printersRoutes);
     await app.register(printerRoomRoutes);
     await app.register(noticesRoutes);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { OfficeConverter } from './documents/conversion';
 import type { DocumentTools } from './documents/file-types';
+import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { createSchoolSignInService, type SchoolSignInService } from './modules/auth/school-sign-in.service';
 import { createConversationsService, type ConversationsService } from './modules/conversations/conversations.service';
@@ -24,6 +25,8 @@ export interface Services {
   /** School sign-in (CAS, OpenID Connect): ends in the auth service's one token pair. */
   schoolSignIn: SchoolSignInService;
   users: UsersService;
+  /** The accounts officers manage: issue, disable, reset, import students. */
+  accounts: AccountsService;
   printers: PrintersService;
   /** Staff and officers read a printer's queue and log and a student's history. */
   printerRoom: PrinterRoomService;
@@ -78,6 +81,7 @@ export default fp<ServicesPluginOptions>(
       auth,
       schoolSignIn: createSchoolSignInService({ db, config, auth, log: app.log }),
       users: createUsersService(db),
+      accounts: createAccountsService({ db, config, auth, events }),
       printers,
       printerRoom: createPrinterRoomService(db, printers),
       printerAdmin: createPrinterAdminService({

@@ -40,6 +40,8 @@ declare module 'fastify' {
      * repeated-parameter and control-character rule does not answer 400 for it.
      */
     ownInputRules?: boolean;
+    /** The route answers a caller still on a temporary password (others answer 403 PASSWORD_CHANGE_REQUIRED). */
+    allowTemporaryPassword?: boolean;
   }
   interface FastifyInstance {
     appConfig: AppConfig;

@@ -712,6 +712,31 @@ CREATE TABLE auth_codes (
 CREATE INDEX auth_codes_expires_idx ON auth_codes (expires_at);
 `;
 
+/**
+ * Accounts the officer manages: a temporary password to change at the first sign-in, the last sign-in,
+ * and the audit trail of every change to an account (issued, disabled, enabled, password reset or
+ * changed, students imported).
+ */
+const accounts = `
+ALTER TABLE users ADD COLUMN must_change_password boolean NOT NULL DEFAULT false;
+ALTER TABLE users ADD COLUMN last_login_at timestamptz;
+ALTER TABLE users ADD COLUMN password_changed_at timestamptz;
+CREATE TABLE account_changes (
+  id          bigserial PRIMARY KEY,
+  -- the account changed (null for an import, which changes many)
+  user_id     uuid REFERENCES users (id) ON DELETE SET NULL,
+  actor_id    uuid REFERENCES users (id) ON DELETE SET NULL,
+  action      text NOT NULL
+    CHECK (action IN ('create', 'disable', 'enable', 'reset_password', 'password_change', 'import')),
+  details     jsonb NOT NULL DEFAULT '{}'::jsonb,
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX account_changes_user_idx ON account_changes (user_id, created_at DESC);
+CREATE INDEX account_changes_created_idx ON account_changes (created_at DESC);
+-- the officers left (the last one cannot be disabled)
+CREATE INDEX users_active_officers_idx ON users (id) WHERE role = 'spso' AND is_active;
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -732,4 +757,5 @@ export const migrations: readonly Migration[] = [
     sql: documentRetention,
   },
   { version: 15, name: 'school sign-in: sign-ins under way, one-time codes, account source', sql: schoolSignIn },
+  { version: 16, name: 'accounts: temporary passwords, last sign-in, the audit trail of accounts', sql: accounts },
 ];

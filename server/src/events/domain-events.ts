@@ -32,6 +32,8 @@ export interface DomainEventMap {
   'notices-seen': { userId: string };
   /** An officer changed the system configuration (price, file types, grant dates, pages per semester). */
   'config-changed': { actorId: string; fields: string[] };
+  /** An officer imported the registrar's students (`created` new ones: the semester grant runs for them). */
+  'students-imported': { actorId: string; created: number; updated: number };
   /** A chat message was stored (`to`: the other members, whose unread counts move). */
   'message-sent': { conversationId: string; message: ChatMessage; to: string[] };
 }

@@ -9,4 +9,9 @@ export interface AuthUser {
    * login ends it, and with it every access token and socket of that session.
    */
   sid?: string;
+  /**
+   * Signed in with a temporary password (issued or reset by an officer): until it is changed, only the
+   * routes that allow it answer (the user information, the password change, the logout).
+   */
+  mustChangePassword?: true;
 }

@@ -33,6 +33,12 @@ export const errors = {
       'SIGN_IN_CODE_INVALID',
       'Mã đăng nhập không hợp lệ, đã hết hạn hoặc đã được dùng, vui lòng đăng nhập lại',
     ),
+  passwordChangeRequired: () =>
+    new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Vui lòng đổi mật khẩu tạm thời trước khi tiếp tục'),
+  lastOfficer: () =>
+    new AppError(409, 'LAST_OFFICER', 'Không thể vô hiệu hóa quản trị viên cuối cùng của hệ thống'),
+  emailTaken: () => new AppError(409, 'EMAIL_TAKEN', 'E-mail này đã thuộc về một tài khoản khác'),
+  wrongPassword: (message = 'Mật khẩu hiện tại không chính xác') => new AppError(422, 'WRONG_PASSWORD', message),
   tokenExpired: () => new AppError(410, 'TOKEN_EXPIRED', 'Phiên truy cập đã hết hạn, vui lòng làm mới token'),
   refreshInvalid: () =>
     new AppError(419, 'REFRESH_TOKEN_INVALID', 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại'),

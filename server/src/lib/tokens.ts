@@ -15,7 +15,7 @@ export interface TokenService {
 
 const ISSUER = 'smart-printing';
 
-/** HS256 access tokens (sub = user id, role, sid = the session) with fast-jwt. */
+/** HS256 access tokens (sub = user id, role, sid = the session, pwd = a temporary password in use) with fast-jwt. */
 export function createTokenService(secret: string, accessTokenTtlMs: number, refreshTokenTtlMs: number): TokenService {
   const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: accessTokenTtlMs, iss: ISSUER });
   const verify = createVerifier({
@@ -29,14 +29,20 @@ export function createTokenService(secret: string, accessTokenTtlMs: number, ref
     accessTokenTtlMs,
     refreshTokenTtlMs,
     signAccess: (user) =>
-      sign(user.sid ? { sub: user.id, role: user.role, sid: user.sid } : { sub: user.id, role: user.role }),
+      sign({
+        sub: user.id,
+        role: user.role,
+        ...(user.sid ? { sid: user.sid } : {}),
+        ...(user.mustChangePassword ? { pwd: 1 } : {}),
+      }),
     verifyAccess(token) {
       try {
-        const payload = verify(token) as { sub?: unknown; role?: unknown; sid?: unknown; exp?: unknown };
+        const payload = verify(token) as { sub?: unknown; role?: unknown; sid?: unknown; exp?: unknown; pwd?: unknown };
         if (typeof payload.sub !== 'string' || !isRole(payload.role)) return { ok: false, reason: 'invalid' };
         if (payload.sid !== undefined && typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
         const user: AuthUser = { id: payload.sub, role: payload.role as Role };
         if (typeof payload.sid === 'string') user.sid = payload.sid;
+        if (payload.pwd === 1) user.mustChangePassword = true;
         const expiresAt = typeof payload.exp === 'number' ? payload.exp * 1000 : Date.now() + accessTokenTtlMs;
         return { ok: true, user, expiresAt };
       } catch (error) {

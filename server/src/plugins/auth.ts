@@ -38,8 +38,9 @@ function describeRoles(roles: RouteRoles): string {
 /**
  * Access tokens, ended sessions and route access. Every route declares `config.roles`; a route without one makes
  * the app fail to start. One onRequest hook answers 401 without a valid token, 410 for an expired
- * one, 401 for a token whose session ended (logout, a revoked login) and 403 for a role the route does
- * not declare.
+ * one, 401 for a token whose session ended (logout, a revoked login), 403 for a role the route does
+ * not declare, and 403 PASSWORD_CHANGE_REQUIRED while a temporary password is in use (except on the
+ * routes that allow it).
  */
 export default fp<AuthPluginOptions>(
   async (app, options) => {
@@ -94,6 +95,9 @@ export default fp<AuthPluginOptions>(
       }
       if (sessions.isRevoked(result.user.sid)) throw errors.sessionEnded();
       if (roles !== 'all' && !roles.includes(result.user.role)) throw errors.forbidden();
+      if (result.user.mustChangePassword && !request.routeOptions.config.allowTemporaryPassword) {
+        throw errors.passwordChangeRequired();
+      }
       request.user = result.user;
     });
   },

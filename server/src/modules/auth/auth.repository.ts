@@ -6,10 +6,48 @@ export interface LoginUserRow {
   role: Role;
   password_hash: string;
   is_active: boolean;
+  must_change_password: boolean;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<LoginUserRow | undefined> {
-  return db.one<LoginUserRow>('SELECT id, role, password_hash, is_active FROM users WHERE email = $1', [email]);
+  return db.one<LoginUserRow>(
+    'SELECT id, role, password_hash, is_active, must_change_password FROM users WHERE email = $1',
+    [email],
+  );
+}
+
+export async function findUserById(db: Db, id: string): Promise<LoginUserRow | undefined> {
+  return db.one<LoginUserRow>(
+    'SELECT id, role, password_hash, is_active, must_change_password FROM users WHERE id = $1',
+    [id],
+  );
+}
+
+/** The account's new password, no longer temporary. */
+export async function setOwnPassword(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.query(
+    `UPDATE users SET password_hash = $2, must_change_password = false, password_changed_at = now(), updated_at = now()
+     WHERE id = $1`,
+    [id, passwordHash],
+  );
+}
+
+export async function recordSignIn(db: Db, id: string): Promise<void> {
+  await db.query('UPDATE users SET last_login_at = now() WHERE id = $1', [id]);
+}
+
+/**
+ * Ends every login of an account (all its refresh-token families), but `keepFamily` when given: the
+ * families ended, for the in-memory list every instance checks.
+ */
+export async function revokeUserFamilies(db: Db, userId: string, keepFamily: string | null): Promise<string[]> {
+  const rows = await db.query<{ family_id: string }>(
+    `UPDATE refresh_tokens SET revoked_at = now()
+     WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR family_id <> $2::uuid)
+     RETURNING family_id`,
+    [userId, keepFamily],
+  );
+  return [...new Set(rows.map((row) => row.family_id))];
 }
 
 export interface RecentFailures {
@@ -91,13 +129,14 @@ export interface RefreshTokenRow {
   expired: boolean;
   role: Role;
   is_active: boolean;
+  must_change_password: boolean;
 }
 
 /** The token row, locked for the rest of the transaction (two refreshes with one token serialise). */
 export async function lockRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
   return db.one<RefreshTokenRow>(
     `SELECT t.id, t.user_id, t.family_id, t.used_at IS NOT NULL AS used, t.revoked_at IS NOT NULL AS revoked,
-            t.expires_at <= now() AS expired, u.role, u.is_active
+            t.expires_at <= now() AS expired, u.role, u.is_active, u.must_change_password
      FROM refresh_tokens t JOIN users u ON u.id = t.user_id
      WHERE t.token_hash = $1
      FOR UPDATE OF t`,

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../lib/current-user';
-import { LoginBody, LoginData, LogoutBody, RefreshBody, RefreshData, RefreshEnvelope } from './auth.schemas';
+import {
+  LoginBody,
+  LoginData,
+  LogoutBody,
+  PasswordChangeBody,
+  RefreshBody,
+  RefreshData,
+  RefreshEnvelope,
+} from './auth.schemas';
 import { Type } from '@sinclair/typebox';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -62,7 +70,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: RefreshBody }>(
     '/v1/user/logout',
     {
-      config: { roles: 'all' },
+      config: { roles: 'all', allowTemporaryPassword: true },
       schema: {
         tags: ['user'],
         summary: 'Đăng xuất: thu hồi phiên đăng nhập của refresh token',
@@ -73,6 +81,34 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await service.logout(currentUser(request), request.body.refreshToken);
       return ok(null, 'Đăng xuất thành công');
+    },
+  );
+
+  app.put<{ Body: PasswordChangeBody }>(
+    '/v1/user/password',
+    {
+      config: { roles: 'all', allowTemporaryPassword: true },
+      schema: {
+        tags: ['user'],
+        summary: 'Đổi mật khẩu của chính mình',
+        description:
+          'Mật khẩu hiện tại sai: 422 WRONG_PASSWORD (sai nhiều lần: chờ tăng dần, 429). Mật khẩu mới ít nhất 8 ký tự, khác mật khẩu hiện tại. Tài khoản đăng nhập bằng tài khoản trường (không có mật khẩu): 422. Mọi phiên đăng nhập khác của tài khoản kết thúc ngay (kể cả socket); phiên hiện tại tiếp tục, lần làm mới token kế tiếp bỏ dấu mật khẩu tạm thời.',
+        body: PasswordChangeBody,
+        response: responses(Type.Null()),
+      },
+    },
+    async (request) => {
+      const { sessionsEnded } = await service.changePassword(currentUser(request), {
+        currentPassword: request.body.currentPassword,
+        newPassword: request.body.newPassword,
+        ip: request.ip,
+      });
+      return ok(
+        null,
+        sessionsEnded > 0
+          ? `Đổi mật khẩu thành công. ${sessionsEnded} phiên đăng nhập khác đã được đăng xuất.`
+          : 'Đổi mật khẩu thành công',
+      );
     },
   );
 }

@@ -41,3 +41,10 @@ export const RefreshEnvelope = Type.Composite([
 ]);
 
 export const LogoutBody = RefreshBody;
+
+/** The rules of the new password are the service's (Vietnamese messages), not the schema's. */
+export const PasswordChangeBody = Type.Object({
+  currentPassword: Type.String({ maxLength: 256 }),
+  newPassword: Type.String({ maxLength: 1024, description: 'Ít nhất 8 ký tự, khác mật khẩu hiện tại' }),
+});
+export type PasswordChangeBody = Static<typeof PasswordChangeBody>;

@@ -5,10 +5,12 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { backoffDelayMs } from '../../lib/backoff';
 import { AppError, errors } from '../../lib/errors';
-import { dummyPasswordHash, verifyPassword } from '../../lib/password';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import { hashRefreshToken, newRefreshToken, type TokenService } from '../../lib/tokens';
 import type { AuthUser } from '../../types';
 import * as repo from './auth.repository';
+import { createOwnPasswordCheck } from './own-password';
+import { AUTH_TEXTS, checkNewPassword } from './password-rules';
 import type { RevokedSessions } from './revoked-sessions';
 
 export interface TokenPair {
@@ -37,6 +39,8 @@ export function createAuthService({ db, tokens, config, log, sessions }: AuthSer
     return new AppError(429, 'TOO_MANY_REQUESTS', message, { retryAfterSeconds });
   }
 
+  const checkOwnPassword = createOwnPasswordCheck(db, config);
+
   async function issuePair(user: AuthUser, familyId: string, ip: string | null, userAgent: string | null) {
     const refresh = newRefreshToken();
     const id = await repo.insertRefreshToken(db, {
@@ -56,8 +60,18 @@ export function createAuthService({ db, tokens, config, log, sessions }: AuthSer
    * token pair every way in ends with (password, CAS, OpenID Connect).
    */
   async function startSession(user: AuthUser, ip: string | null, userAgent: string | null): Promise<TokenPair> {
-    const { pair } = await issuePair({ id: user.id, role: user.role }, crypto.randomUUID(), ip, userAgent);
+    const { id, role, mustChangePassword } = user;
+    const session: AuthUser = mustChangePassword ? { id, role, mustChangePassword } : { id, role };
+    const { pair } = await issuePair(session, crypto.randomUUID(), ip, userAgent);
+    await repo.recordSignIn(db, user.id);
     return pair;
+  }
+
+  /** Ends every login of an account but `keep` (its sockets too, on every instance): the families ended. */
+  async function endSessions(userId: string, keep: string | null = null): Promise<number> {
+    const families = await repo.revokeUserFamilies(db, userId, keep);
+    for (const family of families) sessions.add(family);
+    return families.length;
   }
 
   return {
@@ -106,10 +120,49 @@ export function createAuthService({ db, tokens, config, log, sessions }: AuthSer
       if (recent.byPair > 0) await repo.clearPairFailures(db, email, input.ip);
       // said only after the right password: a guesser learns nothing of the account's role
       if (!passwordRoles.includes(user.role)) throw errors.passwordLoginDisabled();
-      return startSession({ id: user.id, role: user.role }, input.ip, input.userAgent);
+      const signedIn: AuthUser = { id: user.id, role: user.role };
+      if (user.must_change_password) signedIn.mustChangePassword = true;
+      return startSession(signedIn, input.ip, input.userAgent);
     },
 
     startSession,
+    endSessions,
+
+    /**
+     * The caller's own new password (PUT /v1/user/password): the current one is checked (limited like a
+     * login), the new one follows the rules and is no longer temporary, and every other login of the
+     * account ends at once (sockets too). The caller's own login goes on: its next refresh drops the
+     * temporary-password mark from the tokens.
+     */
+    async changePassword(
+      user: AuthUser,
+      input: { currentPassword: unknown; newPassword: unknown; ip: string },
+    ): Promise<{ sessionsEnded: number }> {
+      const account = await repo.findUserById(db, user.id);
+      if (!account?.is_active) throw errors.unauthenticated('Tài khoản không tồn tại hoặc đã bị vô hiệu hóa');
+      if (!account.password_hash) throw errors.businessRule(AUTH_TEXTS.schoolAccountHasNoPassword);
+      if (typeof input.currentPassword !== 'string' || input.currentPassword.length === 0)
+        throw errors.badRequest(AUTH_TEXTS.currentPasswordRequired);
+      const problem = checkNewPassword(input.newPassword, input.currentPassword);
+      if (problem) throw errors.badRequest(problem);
+      await checkOwnPassword({
+        userId: user.id,
+        password: input.currentPassword,
+        ip: input.ip,
+        key: `own-password:${user.id}`,
+        texts: { wrong: AUTH_TEXTS.wrongCurrentPassword, tooMany: AUTH_TEXTS.tooManyPasswords },
+      });
+      const hash = await hashPassword(input.newPassword as string);
+      const ended = await db.tx(async (t) => {
+        await repo.setOwnPassword(t, user.id, hash);
+        await t.query(`INSERT INTO account_changes (user_id, actor_id, action) VALUES ($1, $1, 'password_change')`, [
+          user.id,
+        ]);
+        return repo.revokeUserFamilies(t, user.id, user.sid ?? null);
+      });
+      for (const family of ended) sessions.add(family);
+      return { sessionsEnded: ended.length };
+    },
 
     /**
      * Rotates a refresh token: the old one is marked used and a new one of the same family is issued.
@@ -124,7 +177,9 @@ export function createAuthService({ db, tokens, config, log, sessions }: AuthSer
           const revoked = await repo.revokeFamily(db, row.family_id);
           return { kind: 'reused' as const, userId: row.user_id, familyId: row.family_id, revoked };
         }
-        const { id, pair } = await issuePair({ id: row.user_id, role: row.role }, row.family_id, ip, userAgent);
+        const session: AuthUser = { id: row.user_id, role: row.role };
+        if (row.must_change_password) session.mustChangePassword = true;
+        const { id, pair } = await issuePair(session, row.family_id, ip, userAgent);
         await repo.markRefreshTokenUsed(db, row.id, id);
         return { kind: 'ok' as const, pair };
       });

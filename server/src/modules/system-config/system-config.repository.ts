@@ -120,36 +120,3 @@ export async function listConfigChanges(db: Db, limit = 20): Promise<ConfigChang
     [limit],
   );
 }
-
-/** The caller's own password hash (the configuration asks for it again). */
-export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
-  return (
-    await db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1 AND is_active', [userId])
-  )?.password_hash;
-}
-
-/** Wrong configuration passwords of one officer (any address) within the window, and since the last. */
-export async function countPasswordFailures(
-  db: Db,
-  key: string,
-  windowMs: number,
-): Promise<{ failures: number; sinceLastMs: number | null }> {
-  const row = await db.one<{ failures: number; since_ms: number | null }>(
-    `SELECT count(*)::int AS failures, (extract(epoch FROM now() - max(at)) * 1000)::float8 AS since_ms
-     FROM login_failures WHERE email = $1 AND at > now() - make_interval(secs => $2)`,
-    [key, windowMs / 1000],
-  );
-  return {
-    failures: row?.failures ?? 0,
-    sinceLastMs: row?.since_ms === null || row?.since_ms === undefined ? null : Number(row.since_ms),
-  };
-}
-
-export async function clearPasswordFailures(db: Db, key: string): Promise<void> {
-  await db.query('DELETE FROM login_failures WHERE email = $1', [key]);
-}
-
-/** A wrong configuration password, kept with the logins' failures (one limit, the same settings). */
-export async function recordPasswordFailure(db: Db, key: string, ip: string): Promise<void> {
-  await db.query('INSERT INTO login_failures (email, ip) VALUES ($1, $2)', [key, ip]);
-}

@@ -3,10 +3,9 @@ import { CONFIG_RETENTION_DEFAULT, normalizeFileType, systemConfigProblems } fro
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import type { DomainEvents } from '../../events/domain-events';
-import { backoffDelayMs } from '../../lib/backoff';
-import { AppError, errors } from '../../lib/errors';
-import { dummyPasswordHash, verifyPassword } from '../../lib/password';
+import { errors } from '../../lib/errors';
 import type { AuthUser } from '../../types';
+import { createOwnPasswordCheck } from '../auth/own-password';
 import { noticeConfigChanged } from '../notices/notices.writers';
 import { inactiveFileTypes, type OfficeApp } from '../../documents/file-types';
 import * as repo from './system-config.repository';
@@ -83,26 +82,10 @@ function changeLines(before: repo.SystemConfigWrite, after: repo.SystemConfigWri
  * it is told ('config-changed').
  */
 export function createSystemConfigService({ db, events, config, officeApps }: SystemConfigServiceDeps) {
-  const { freeFailuresPerPair, maxDelayMs, windowMs } = config.login;
-
-  async function checkPassword(user: AuthUser, password: string, ip: string): Promise<void> {
-    const key = passwordKey(user.id);
-    const recent = await repo.countPasswordFailures(db, key, windowMs);
-    const wait = backoffDelayMs(recent.failures, freeFailuresPerPair, maxDelayMs);
-    if (wait > 0 && recent.sinceLastMs !== null && recent.sinceLastMs < wait) {
-      const seconds = Math.max(1, Math.ceil((wait - recent.sinceLastMs) / 1000));
-      throw new AppError(429, 'TOO_MANY_REQUESTS', CONFIG_TEXTS.tooManyPasswords(seconds), {
-        retryAfterSeconds: seconds,
-      });
-    }
-    const hash = await repo.findPasswordHash(db, user.id);
-    const valid = await verifyPassword(password, hash ?? (await dummyPasswordHash()));
-    if (!hash || !valid) {
-      await repo.recordPasswordFailure(db, key, ip);
-      throw new AppError(422, 'WRONG_PASSWORD', CONFIG_TEXTS.wrongPassword);
-    }
-    if (recent.failures > 0) await repo.clearPasswordFailures(db, key);
-  }
+  const checkOwnPassword = createOwnPasswordCheck(db, config);
+  const passwordTexts = { wrong: CONFIG_TEXTS.wrongPassword, tooMany: CONFIG_TEXTS.tooManyPasswords };
+  const checkPassword = (user: AuthUser, password: string, ip: string) =>
+    checkOwnPassword({ userId: user.id, password, ip, key: passwordKey(user.id), texts: passwordTexts });
 
   return {
     async get(): Promise<SystemConfigView> {

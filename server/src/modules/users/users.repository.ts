@@ -21,13 +21,14 @@ export interface UserInformationRow {
   department: string | null;
   room: string | null;
   current_a4_price: number;
+  must_change_password: boolean;
 }
 
 /** One query (the price joined in through the configuration's own SQL): this route is the busiest. */
 export async function findUserInformation(db: Db, userId: string): Promise<UserInformationRow | undefined> {
   return db.one<UserInformationRow>(
     `SELECT u.id, u.mssv, u.first_name, u.last_name, u.email, u.balance, u.major, u.classes, u.role,
-            u.facility, u.department, u.room, ${CURRENT_A4_PRICE_SQL} AS current_a4_price
+            u.facility, u.department, u.room, u.must_change_password, ${CURRENT_A4_PRICE_SQL} AS current_a4_price
      FROM users u
      WHERE u.id = $1 AND u.is_active`,
     [userId],

@@ -9,7 +9,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/user/information',
     {
-      config: { roles: 'all' },
+      config: { roles: 'all', allowTemporaryPassword: true },
       schema: {
         tags: ['user'],
         summary: 'Thông tin người dùng đang đăng nhập',

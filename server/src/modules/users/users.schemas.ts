@@ -11,6 +11,7 @@ export const UserInformation = Type.Object({
   classes: Type.Union([Type.String(), Type.Null()]),
   currentA4Price: Type.Integer({ description: 'Giá một trang A4 (VND)' }),
   role: Type.Union([Type.Literal('student'), Type.Literal('staff'), Type.Literal('spso')]),
+  mustChangePassword: Type.Boolean({ description: 'Đang dùng mật khẩu tạm thời: phải đổi trước khi dùng tiếp' }),
   location: Type.Union([
     Type.Object({ facility: Type.String(), department: Type.String(), room: Type.String() }),
     Type.Null(),

@@ -25,6 +25,7 @@ export function createUsersService(db: Db) {
         classes: row.classes,
         currentA4Price: row.current_a4_price,
         role: row.role,
+        mustChangePassword: row.must_change_password,
         location: row.facility
           ? { facility: row.facility, department: row.department ?? '', room: row.room ?? '' }
           : null,
