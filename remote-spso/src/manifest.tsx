@@ -6,7 +6,14 @@ import { Button } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import { BarChartOutlined, BellOutlined, PrinterOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  BarChartOutlined,
+  BellOutlined,
+  IdcardOutlined,
+  PrinterOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { useSessionStore } from 'shared-api';
 import { PageFrame, type RemoteManifest } from 'shared-ui';
 import en from './locales/en.json';
@@ -20,6 +27,7 @@ const manifest: RemoteManifest = {
     { path: '/ManageSpso', access: 'spso', Component: lazy(() => import('./pages/manage-spso-page')) },
     { path: '/Config', access: 'spso', Component: lazy(() => import('./pages/config-page')) },
     { path: '/Activities', access: 'spso', Component: lazy(() => import('./pages/activities-page')) },
+    { path: '/Accounts', access: 'spso', Component: lazy(() => import('./pages/accounts-page')) },
     { path: '/Report', access: 'spso', Component: lazy(() => import('./pages/report-page')) },
     { path: '/Notice', access: 'spso', Component: lazy(() => import('./pages/notice-page')) },
   ],
@@ -27,6 +35,7 @@ const manifest: RemoteManifest = {
     { key: 'manage', labelKey: 'menu.manage', path: '/ManageSpso', icon: <PrinterOutlined /> },
     { key: 'config', labelKey: 'menu.config', path: '/Config', icon: <SettingOutlined /> },
     { key: 'activities', labelKey: 'menu.activities', path: '/Activities', icon: <TeamOutlined /> },
+    { key: 'accounts', labelKey: 'menu.accounts', path: '/Accounts', icon: <IdcardOutlined /> },
     { key: 'report', labelKey: 'menu.report', path: '/Report', icon: <BarChartOutlined /> },
     { key: 'notices', labelKey: 'menu.notices', path: '/Notice', icon: <BellOutlined />, badge: 'notices' },
   ],

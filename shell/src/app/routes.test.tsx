@@ -198,6 +198,7 @@ describe('SessionGate', () => {
       'Hệ thống máy in',
       'Cấu hình hệ thống',
       'Hoạt động in ấn',
+      'Quản lý tài khoản',
       'Báo cáo',
       'Thông báo',
       'Hướng dẫn',
