@@ -7,7 +7,8 @@
 // `npm run bench -- notice-fanout` one notice event to 1,000 connected sockets, `notice-list` the notice
 // page with 10,000 notices (issue 11); `student-activity` the officers' student list with 30,000 students (issue 12);
 // `report-queries` the officers' reports and their archive at 1,000,000 jobs (issue 12); `ipp-print` upload to
-// an IPP device's acceptance over 50 jobs and the printer monitor's CPU per round over 200 printers (issue 19).
+// an IPP device's acceptance over 50 jobs and the printer monitor's CPU per round over 200 printers (issue 19);
+// `student-import` the registrar's CSV of 30,000 students: dry run, apply, again, updates (issue 20).
 import { launchBrowser } from '../e2e/support/browser';
 import { startPortal } from '../e2e/support/portal';
 import { load } from './lib/load';
@@ -23,6 +24,7 @@ import { benchNoticeList } from './notice-list';
 import { benchStudentActivity } from './student-activity';
 import { benchReportQueries } from './report-queries';
 import { benchIppPrint } from './ipp-print';
+import { benchStudentImport } from './student-import';
 
 async function signIn(url: string, email: string): Promise<{ accessToken: string; refreshToken: string }> {
   const res = await fetch(`${url}/v1/user/login`, {
@@ -95,6 +97,7 @@ const GROUPS: Record<string, (() => Promise<unknown>)[]> = {
   'notice-fanout': [benchNoticeFanout],
   'notice-list': [benchNoticeList],
   'student-activity': [benchStudentActivity],
+  'student-import': [benchStudentImport],
   'report-queries': [benchReportQueries],
   'ipp-print': [benchIppPrint],
 };
