@@ -14,6 +14,7 @@ import { printingJourneys } from './journeys/printing';
 import { ippJourneys, ippSuiteMissing, startIppService } from './journeys/ipp-printer';
 import { layoutJourneys, roleJourneys } from './journeys/roles';
 import { remoteFailureJourneys, tokenJourneys } from './journeys/tokens';
+import { schoolSignInJourneys, startSchoolSignInService } from './journeys/school-sign-in';
 
 interface Suite {
   name: string;
@@ -51,6 +52,11 @@ const SUITES: Suite[] = [
     name: 'portal with the VNPay gateway (a fake VNPay on loopback)',
     service: startVnpayService,
     journeys: vnpayJourneys,
+  },
+  {
+    name: "portal with the school sign-in (the school's CAS 3.0 and OpenID Connect servers on loopback)",
+    service: startSchoolSignInService,
+    journeys: schoolSignInJourneys,
   },
   // a real IPP printer on loopback (CUPS's ippeveprinter); where it cannot run, the reason is printed
   ...(ippSuiteMissing() === null

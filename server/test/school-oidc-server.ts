@@ -7,6 +7,8 @@ import Provider from 'oidc-provider';
  * 127.0.0.1 with the issuer at the root of that port (a path prefix breaks its endpoint URLs without a
  * Koa mount). Its development login form signs in any account id typed as the login; the claims are
  * the test's (`accounts`). PKCE is required of every client, and the authorization code lives 60 s.
+ * The portal's address may come after the start (the browser journeys start the portal, on a port of
+ * its own, once the issuer is known): the provider is made at its first request.
  */
 
 export const OIDC_CLIENT = { id: 'smart-printing', secret: 'test-client-secret-0123456789abcdef' };
@@ -16,14 +18,28 @@ export class OidcTestServer {
   readonly accounts = new Map<string, Record<string, unknown>>();
   issuer = '';
   private server: http.Server | null = null;
+  private handler: ReturnType<Provider['callback']> | null = null;
 
-  constructor(private readonly portalUrl: string) {}
+  /** `portalUrl`: the portal whose callback and landing page the client may return to (set before the first sign-in). */
+  constructor(public portalUrl = '') {}
 
   async start(): Promise<this> {
-    const server = http.createServer();
+    const server = http.createServer((request, response) => {
+      if (!this.portalUrl) {
+        response.writeHead(503).end('OidcTestServer: no portal URL yet');
+        return;
+      }
+      this.handler ??= this.provider().callback();
+      this.handler(request, response);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const provider = new Provider(this.issuer, {
+    this.server = server;
+    return this;
+  }
+
+  private provider(): Provider {
+    return new Provider(this.issuer, {
       clients: [
         {
           client_id: OIDC_CLIENT.id,
@@ -48,9 +64,6 @@ export class OidcTestServer {
       cookies: { keys: ['oidc-test-cookie-key'] },
       features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     });
-    server.on('request', provider.callback());
-    this.server = server;
-    return this;
   }
 
   async close(): Promise<void> {

@@ -253,6 +253,35 @@ describe('CAS sign-in', () => {
     );
   });
 
+  it("through the school's login page: a wrong password stays there, single sign-on lasts until CAS /logout", async () => {
+    // nobody signed in at the school: CAS shows its login page (the browser journeys fill it in Chromium)
+    cas.person = null;
+    cas.accounts.set('2277777', {
+      password: 'Truong@2026',
+      person: person('2277777', { mail: 'Dao.Vu@hcmut.edu.vn', givenName: 'Đào', sn: 'Vũ', mssv: '2277777' }),
+    });
+    const browser = new TestBrowser(t.app);
+    const loginPage = await browser.follow(`${PORTAL}/v1/auth/cas/login`);
+    expect(loginPage.status).toBe(200);
+    expect(loginPage.body).toContain('name="password"');
+    const refused = await browser.submitForm(loginPage, { username: '2277777', password: 'wrong' });
+    expect(refused.status).toBe(401);
+    expect(cas.validations).toEqual([]);
+    const signedIn = await browser.submitForm(refused, { username: '2277777', password: 'Truong@2026' });
+    const tokens = await tokensFor(loginPageParams(signedIn.location).code);
+    expect(await information(tokens.accessToken)).toMatchObject({ email: 'dao.vu@hcmut.edu.vn', mssv: '2277777' });
+    // the school remembers the browser: the next sign-in skips its page
+    expect(loginPageParams((await browser.follow(`${PORTAL}/v1/auth/cas/login`)).location).code).toEqual(
+      expect.any(String),
+    );
+    // the portal's logout ends the school's session and comes back to the portal
+    const logout = await browser.follow(`${PORTAL}/v1/auth/logout?provider=cas`, 'GET', undefined, (location) =>
+      location.startsWith(PORTAL),
+    );
+    expect(logout.location).toBe(`${PORTAL}/`);
+    expect((await browser.follow(`${PORTAL}/v1/auth/cas/login`)).body).toContain('name="password"');
+  });
+
   it('OIDC is not configured here: its routes answer 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/auth/oidc/login' });
     expect(response.statusCode).toBe(404);
