@@ -79,7 +79,7 @@ export default fp<ServicesPluginOptions>(
     const auth = createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions });
     app.decorate('services', {
       auth,
-      schoolSignIn: createSchoolSignInService({ db, config, auth, log: app.log }),
+      schoolSignIn: createSchoolSignInService({ db, config, auth, events, log: app.log }),
       users: createUsersService(db),
       accounts: createAccountsService({ db, config, auth, events }),
       printers,

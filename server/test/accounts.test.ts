@@ -193,7 +193,9 @@ describe(`accounts the officer manages (${DRIVER})`, () => {
     expect((await information(second.accessToken)).statusCode).toBe(401);
     expect(await cut).toBe('io server disconnect');
     const after = body<LoginData>(await refresh(refreshed.refreshToken)).data;
-    expect((await t.app.inject({ url: '/v1/staff/printers', headers: bearer(after.accessToken) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/v1/staff/printers', headers: bearer(after.accessToken) })).statusCode).toBe(
+      200,
+    );
     expect(body<{ mustChangePassword: boolean }>(await information(after.accessToken)).data.mustChangePassword).toBe(
       false,
     );

@@ -1,3 +1,4 @@
+import { DomainEvents } from '../src/events/domain-events';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig } from '../src/config';
 import type { Db } from '../src/db';
@@ -102,6 +103,7 @@ describe('GET /v1/auth/providers, as the service lists them', () => {
       db: {} as Db,
       config: loadConfig({ PUBLIC_URL: 'https://print.hcmut.edu.vn', ...env }),
       auth: { startSession: jest.fn() },
+      events: new DomainEvents(),
       log: {} as FastifyBaseLogger,
     }).providers(lang);
   const OIDC = { OIDC_ISSUER: 'https://login.hcmut.edu.vn', OIDC_CLIENT_ID: 'sp', OIDC_CLIENT_SECRET: 's' };

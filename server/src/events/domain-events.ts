@@ -32,8 +32,11 @@ export interface DomainEventMap {
   'notices-seen': { userId: string };
   /** An officer changed the system configuration (price, file types, grant dates, pages per semester). */
   'config-changed': { actorId: string; fields: string[] };
-  /** An officer imported the registrar's students (`created` new ones: the semester grant runs for them). */
-  'students-imported': { actorId: string; created: number; updated: number };
+  /**
+   * New student accounts: an officer's import of the registrar's list, or a first school sign-in (the
+   * semester grant runs for them at once).
+   */
+  'students-added': { via: 'import' | 'school-sign-in'; created: number };
   /** A chat message was stored (`to`: the other members, whose unread counts move). */
   'message-sent': { conversationId: string; message: ChatMessage; to: string[] };
 }

@@ -35,8 +35,7 @@ export const errors = {
     ),
   passwordChangeRequired: () =>
     new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Vui lòng đổi mật khẩu tạm thời trước khi tiếp tục'),
-  lastOfficer: () =>
-    new AppError(409, 'LAST_OFFICER', 'Không thể vô hiệu hóa quản trị viên cuối cùng của hệ thống'),
+  lastOfficer: () => new AppError(409, 'LAST_OFFICER', 'Không thể vô hiệu hóa quản trị viên cuối cùng của hệ thống'),
   emailTaken: () => new AppError(409, 'EMAIL_TAKEN', 'E-mail này đã thuộc về một tài khoản khác'),
   wrongPassword: (message = 'Mật khẩu hiện tại không chính xác') => new AppError(422, 'WRONG_PASSWORD', message),
   tokenExpired: () => new AppError(410, 'TOKEN_EXPIRED', 'Phiên truy cập đã hết hạn, vui lòng làm mới token'),

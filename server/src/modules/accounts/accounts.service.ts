@@ -29,7 +29,7 @@ export interface AccountsServiceDeps {
   config: Pick<AppConfig, 'sso'>;
   /** Ends an account's logins (and sockets) on every instance. */
   auth: Pick<AuthService, 'endSessions'>;
-  /** 'students-imported' (the semester grant follows it). */
+  /** 'students-added' (the semester grant follows it). */
   events: DomainEvents;
 }
 
@@ -278,7 +278,7 @@ export function createAccountsService({ db, config, auth, events }: AccountsServ
         if (isUniqueViolation(error)) throw errors.conflict(ACCOUNT_TEXTS.importChangedMeanwhile);
         throw error;
       }
-      events.emit('students-imported', { actorId: actor.id, created: creates.length, updated: updates.length });
+      if (creates.length > 0) events.emit('students-added', { via: 'import', created: creates.length });
       return { ...result, applied: true };
     },
   };

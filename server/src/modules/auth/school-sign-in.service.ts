@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ExchangeResponse, SignInError, SignInProvider, SignInProviderId } from 'shared-api/contracts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
+import type { DomainEvents } from '../../events/domain-events';
 import { createCasClient, type CasClient } from '../../identity/cas';
 import { createOidcClient, newOidcChecks, type OidcClient } from '../../identity/oidc';
 import { identityFromCas, identityFromOidc, inDomains, type SchoolIdentity } from '../../identity/school-identity';
@@ -19,6 +20,8 @@ export interface SchoolSignInDeps {
   db: Db;
   config: Pick<AppConfig, 'sso' | 'publicUrl' | 'port' | 'env'>;
   auth: Pick<AuthService, 'startSession'>;
+  /** 'students-added' for a student the sign-in created (the semester grant follows it). */
+  events: DomainEvents;
   log: FastifyBaseLogger;
 }
 
@@ -54,7 +57,7 @@ const randomToken = () => crypto.randomBytes(32).toString('base64url');
  * sent to is built from the configuration (PUBLIC_URL, CAS_URL, the issuer's metadata), never from the
  * request: no open redirect.
  */
-export function createSchoolSignInService({ db, config, auth, log }: SchoolSignInDeps) {
+export function createSchoolSignInService({ db, config, auth, events, log }: SchoolSignInDeps) {
   const { sso } = config;
   /** The portal's public origin: the callbacks and the login page are under it. */
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
@@ -139,6 +142,7 @@ export function createSchoolSignInService({ db, config, auth, log }: SchoolSignI
       });
       if (created) {
         log.info({ provider: identity.provider, userId: created.id }, 'school sign-in: new student account');
+        events.emit('students-added', { via: 'school-sign-in', created: 1 });
         return created;
       }
       // another sign-in of the same person created it a moment ago: read it again

@@ -40,8 +40,8 @@ export default fp<GrantsPluginOptions>(
     });
     // an officer moved the grant dates (on this instance; others see them at their next check)
     const off = app.events.on('config-changed', () => scheduler.reschedule());
-    // new students imported: they get the running semester's pages now, not at the next check
-    const offImported = app.events.on('students-imported', ({ created }) => {
+    // new students (imported, or a first school sign-in): the running semester's pages now, not at the next check
+    const offImported = app.events.on('students-added', ({ created }) => {
       if (created > 0) scheduler.reschedule();
     });
     app.addHook('preClose', async () => {
