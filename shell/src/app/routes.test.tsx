@@ -1,6 +1,6 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { apiClient, disconnectSocket, useSessionStore, type UserInfo } from 'shared-api';
@@ -337,4 +337,58 @@ describe('SessionGate', () => {
     expect(await screen.findByText('LOGIN')).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
+});
+
+describe('a temporary password', () => {
+  it('shows only the password dialog, which cannot be closed, until the password is changed; then the portal opens', async () => {
+    window.localStorage.setItem('accessToken', 'acc');
+    window.localStorage.setItem('refreshToken', 'ref');
+    // the refresh goes through axios itself (not the portal's client): it drops the temporary password's mark
+    const refresh = jest.spyOn(axios, 'post').mockResolvedValue({
+      status: 200,
+      data: { success: true, message: '', data: { accessToken: 'acc-2', refreshToken: 'ref-2' } },
+    });
+    let mustChangePassword = true;
+    const adapter = jest.fn((config: InternalAxiosRequestConfig) => {
+      if (config.url === '/v1/user/information')
+        return answer(config, 200, { success: true, message: '', data: { ...officer, mustChangePassword } });
+      if (config.url === '/v1/user/password' && config.method === 'put') {
+        mustChangePassword = false;
+        return answer(config, 200, { success: true, message: '', data: null });
+      }
+      return answer(config, 403, { success: false, message: 'Hãy đổi mật khẩu', code: 'PASSWORD_CHANGE_REQUIRED' });
+    });
+    apiClient.defaults.adapter = adapter;
+    renderAt('#/Support');
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        'Tài khoản của bạn đang dùng mật khẩu tạm thời. Hãy đặt mật khẩu mới trước khi tiếp tục.',
+      ),
+    ).toBeInTheDocument();
+    // nothing else of the portal: no layout, no remote, no other call
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(mockLoadRoleManifest).not.toHaveBeenCalled();
+    expect(within(dialog).queryByRole('button', { name: /Close/ })).not.toBeInTheDocument();
+    expect(adapter.mock.calls.map(([c]) => c.url)).toEqual(['/v1/user/information']);
+
+    fireEvent.change(within(dialog).getByLabelText('Mật khẩu tạm thời'), { target: { value: 'Tmp-1234' } });
+    fireEvent.change(within(dialog).getByLabelText('Mật khẩu mới'), { target: { value: 'Mine-5678' } });
+    fireEvent.change(within(dialog).getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'Mine-5678' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Đổi mật khẩu$/ }));
+
+    // the user information is read again, and the officer's portal opens where they were going
+    expect(await findHeading('HƯỚNG DẪN')).toBeInTheDocument();
+    expect(await menuLabels()).toContain('Quản lý tài khoản');
+    const put = adapter.mock.calls.map(([c]) => c).find((c) => c.url === '/v1/user/password')!;
+    expect(JSON.parse(put.data as string)).toEqual({ currentPassword: 'Tmp-1234', newPassword: 'Mine-5678' });
+    expect(adapter.mock.calls.filter(([c]) => c.url === '/v1/user/information')).toHaveLength(2);
+    // the token was renewed before the user information was read again, which used the new one
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(refresh.mock.calls[0]![1]).toEqual({ refreshToken: 'ref' });
+    const reread = adapter.mock.calls.filter(([c]) => c.url === '/v1/user/information')[1]![0];
+    expect(AxiosHeaders.from(reread.headers).get('Authorization')).toBe('Bearer acc-2');
+    refresh.mockRestore();
+    // a loaded CI machine: the dialog, the form and then the whole signed-in app
+  }, 45_000);
 });

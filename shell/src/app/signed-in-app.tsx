@@ -5,7 +5,7 @@ import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import viVN from 'antd/es/locale/vi_VN';
 import enUS from 'antd/es/locale/en_US';
 
-import type { Role } from 'shared-api';
+import { useSessionStore, type Role } from 'shared-api';
 import {
   filterRoutesForRole,
   portalTheme,
@@ -21,6 +21,7 @@ import { useRoleRemote } from '../remotes/use-role-remote';
 import { RemoteErrorPanel } from '../remotes/remote-error-panel';
 import { addLocaleBundle } from '../i18n';
 import { useNoticeCount } from '../features/auth/load-notice-count';
+import { ForcedPasswordChange } from '../features/auth/forced-password-change';
 import HomePage from '../pages/home-page';
 import SupportPage from '../pages/support-page';
 import NotFoundPage from '../pages/not-found-page';
@@ -45,9 +46,25 @@ function page(Component: ComponentType) {
   );
 }
 
-/** Everything behind sign-in: antd providers, the layout, and the routes of the user's role. */
+/**
+ * Everything behind sign-in: antd providers, the layout, and the routes of the user's role; or, while a
+ * temporary password is in use, only the dialog that replaces it.
+ */
 export default function SignedInApp({ role }: { role: Role }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
+  const mustChangePassword = useSessionStore((s) => s.user?.mustChangePassword === true);
+  return (
+    <ConfigProvider theme={portalTheme} locale={i18n.language === 'en' ? EN_LOCALE : VI_LOCALE}>
+      <AntApp notification={TOAST} message={{ duration: TOAST.duration }}>
+        {mustChangePassword ? <ForcedPasswordChange /> : <SignedInRoutes role={role} />}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+/** The layout and the routes of the user's role (its remote loaded, the notices counted). */
+function SignedInRoutes({ role }: { role: Role }) {
+  const { t } = useTranslation();
   const remote = useRoleRemote(role);
   // After login and after a reload alike, then live: staff and spso learn how many notices are new.
   useNoticeCount(role);
@@ -70,30 +87,22 @@ export default function SignedInApp({ role }: { role: Role }) {
       <NotFoundPage />
     );
   return (
-    <ConfigProvider theme={portalTheme} locale={i18n.language === 'en' ? EN_LOCALE : VI_LOCALE}>
-      <AntApp notification={TOAST} message={{ duration: TOAST.duration }}>
-        <Routes>
-          {remoteRoutes
-            .filter((r) => r.layout === 'none')
-            .map(({ path, Component }) => (
-              <Route key={path} path={path} element={page(Component)} />
-            ))}
-          <Route
-            element={
-              <AppLayout
-                items={items}
-                UserMenuExtra={remote.manifest?.UserMenuExtra}
-                Watcher={remote.manifest?.Watcher}
-              />
-            }
-          >
-            {[...shellRoutes, ...remoteRoutes.filter((r) => r.layout !== 'none')].map(({ path, Component }) => (
-              <Route key={path} path={path} element={page(Component)} />
-            ))}
-            <Route path="*" element={fallback} />
-          </Route>
-        </Routes>
-      </AntApp>
-    </ConfigProvider>
+    <Routes>
+      {remoteRoutes
+        .filter((r) => r.layout === 'none')
+        .map(({ path, Component }) => (
+          <Route key={path} path={path} element={page(Component)} />
+        ))}
+      <Route
+        element={
+          <AppLayout items={items} UserMenuExtra={remote.manifest?.UserMenuExtra} Watcher={remote.manifest?.Watcher} />
+        }
+      >
+        {[...shellRoutes, ...remoteRoutes.filter((r) => r.layout !== 'none')].map(({ path, Component }) => (
+          <Route key={path} path={path} element={page(Component)} />
+        ))}
+        <Route path="*" element={fallback} />
+      </Route>
+    </Routes>
   );
 }

@@ -1,10 +1,10 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { Link, Outlet } from 'react-router-dom';
 import { Badge, Button, Tooltip } from 'antd';
 import { MenuOutlined, MessageOutlined } from '@ant-design/icons';
-import { disconnectSocket, logout, tokenStorage, useSessionStore } from 'shared-api';
-import { endSchoolSession } from '../features/auth/school-logout';
+import { useSessionStore } from 'shared-api';
+import { useSignOut } from '../features/auth/use-sign-out';
 import { useChatContacts } from 'shared-ui';
 import { SideMenu } from './side-menu';
 import { UserDropdown } from './user-dropdown';
@@ -38,22 +38,11 @@ function MessagesButton({ onOpen }: { onOpen: () => void }) {
 /** The signed-in layout: fixed header, side menu, and the page. */
 export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const role = useSessionStore((s) => s.role);
   const menu = useSideMenu();
   const [chatOpen, setChatOpen] = useState(false);
 
-  const onLogout = () => {
-    disconnectSocket();
-    // a school sign-in's session: the server's page ends the school's session too, then comes back to /
-    const provider = tokenStorage.getSignInProvider();
-    // The landing page forgets the session as it opens; clearing the store here first would let the
-    // session gate send the user to /Login before the navigation to / lands.
-    void logout().finally(() => {
-      if (provider) endSchoolSession(provider);
-      else navigate('/');
-    });
-  };
+  const onLogout = useSignOut();
 
   return (
     <div className="sp-app">

@@ -8,6 +8,8 @@ import { initI18n } from '../i18n';
 import { displayBalance, UserDropdown } from './user-dropdown';
 
 initI18n();
+// user-event's clicks through antd's dropdown and dialog are slow on a loaded 2-core CI machine
+jest.setTimeout(30_000);
 
 const student: UserInfo = {
   _id: 'u1',
@@ -111,6 +113,20 @@ describe('UserDropdown', () => {
     await user.click(within(panel).getByRole('button', { name: /Đăng xuất/ }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
+  it("'Đổi mật khẩu' closes the panel and opens the password dialog, which cancels", async () => {
+    useSessionStore.getState().setUser(student);
+    const { user, panel } = await open();
+    await user.click(within(panel).getByRole('button', { name: /Đổi mật khẩu/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Đổi mật khẩu', { selector: '.ant-modal-title' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Mật khẩu hiện tại')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Mật khẩu mới')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Nhập lại mật khẩu mới')).toBeInTheDocument();
+    await waitFor(() => expect(panel.closest('.ant-dropdown')).toHaveClass('ant-dropdown-hidden'));
+    await user.click(within(dialog).getByRole('button', { name: 'Hủy' }));
+    await waitFor(() => expect(screen.queryByLabelText('Mật khẩu hiện tại')).not.toBeInTheDocument());
+  });
+
   it('a button in the panel that opens a dialog closes the panel first; the dialog stays open', async () => {
     useSessionStore.getState().setUser(student);
     function Extra() {

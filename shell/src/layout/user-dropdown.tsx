@@ -1,8 +1,9 @@
 import { Suspense, useState, type ComponentType, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Descriptions, Dropdown, Divider } from 'antd';
-import { DownOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Divider, Dropdown, Flex } from 'antd';
+import { DownOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useSessionStore } from 'shared-api';
+import { ChangePasswordDialog } from '../features/auth/change-password-dialog';
 
 /** The balance as the spec shows it: whole pages, rounded down. */
 export function displayBalance(balance: number): number {
@@ -14,12 +15,16 @@ interface Props {
   Extra?: ComponentType;
 }
 
-/** The user's name in the header, opening the spec's user information panel. */
+/**
+ * The user's name in the header, opening the spec's user information panel: the user's details, the
+ * remote's extra (a student's 'Mua thêm giấy'), 'Đổi mật khẩu' and 'Đăng xuất'.
+ */
 export function UserDropdown({ onLogout, Extra }: Props) {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
   const balance = useSessionStore((s) => s.balance);
   const [open, setOpen] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   if (!user) return null;
   // Every button of the panel opens a dialog or leaves: the panel closes first, or it would stay above
   // the dialog (dropdowns sit over modals) covering its fields, and a tap in the dialog would not close it.
@@ -47,36 +52,48 @@ export function UserDropdown({ onLogout, Extra }: Props) {
           { key: 'code', label: t('layout.staffCode'), children: user.mssv || placeholder },
         ];
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      open={open}
-      onOpenChange={setOpen}
-      popupRender={() => (
-        <div className="sp-user-panel" data-testid="user-panel" onClickCapture={handlePanelClick}>
-          <Descriptions
-            column={1}
-            size="small"
-            items={items.map((item) =>
-              item.key === 'name' ? { key: item.key, children: <strong>{item.label}</strong> } : item,
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+        popupRender={() => (
+          <div className="sp-user-panel" data-testid="user-panel" onClickCapture={handlePanelClick}>
+            <Descriptions
+              column={1}
+              size="small"
+              items={items.map((item) =>
+                item.key === 'name' ? { key: item.key, children: <strong>{item.label}</strong> } : item,
+              )}
+            />
+            {Extra && (
+              <Suspense fallback={null}>
+                <Extra />
+              </Suspense>
             )}
-          />
-          {Extra && (
-            <Suspense fallback={null}>
-              <Extra />
-            </Suspense>
-          )}
-          <Divider style={{ margin: '8px 0' }} />
-          <Button block icon={<LogoutOutlined />} onClick={onLogout}>
-            {t('common.logout')}
-          </Button>
-        </div>
-      )}
-    >
-      <button type="button" className="sp-user-button" aria-haspopup="dialog" title={fullName}>
-        <span className="sp-user-name">{fullName}</span>
-        <DownOutlined />
-      </button>
-    </Dropdown>
+            <Divider style={{ margin: '8px 0' }} />
+            <Flex vertical gap={8}>
+              <Button block icon={<KeyOutlined />} onClick={() => setChangingPassword(true)}>
+                {t('password.open')}
+              </Button>
+              <Button block icon={<LogoutOutlined />} onClick={onLogout}>
+                {t('common.logout')}
+              </Button>
+            </Flex>
+          </div>
+        )}
+      >
+        <button type="button" className="sp-user-button" aria-haspopup="dialog" title={fullName}>
+          <span className="sp-user-name">{fullName}</span>
+          <DownOutlined />
+        </button>
+      </Dropdown>
+      <ChangePasswordDialog
+        open={changingPassword}
+        onClose={() => setChangingPassword(false)}
+        onChanged={() => setChangingPassword(false)}
+      />
+    </>
   );
 }
