@@ -5,8 +5,11 @@ import { CheckOutlined, FileSearchOutlined, UploadOutlined } from '@ant-design/i
 import { apiErrorMessage, IMPORT_COLUMNS, importStudents, type ImportResult } from 'shared-api';
 import { ImportSummary } from './import-summary';
 
-/** A CSV larger than this is refused here before it is sent (the registrar's file of every student is far smaller). */
-export const IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * A CSV larger than this is refused here before it is sent, as the server would (413, 10 MB): the
+ * registrar's file of every student of the school is far smaller.
+ */
+export const IMPORT_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface StudentImportDialogProps {
   open: boolean;
