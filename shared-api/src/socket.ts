@@ -39,11 +39,23 @@ export function connectSocket(): Promise<Socket> {
     });
     // The token of a connected socket expired: the server says so, then disconnects it (a server-side
     // disconnect is never retried by socket.io). Refresh at once and reconnect once it has let go.
+    let expiring = false;
     s.on(SOCKET_EVENTS.tokenExpired, () => {
+      expiring = true;
       const refreshed = refreshAccessToken();
       s.once('disconnect', () => {
+        expiring = false;
         refreshed.then(() => s.connect()).catch(() => disconnectSocket());
       });
+    });
+    // Any other disconnect by the server ends the session here (a logout elsewhere, the account disabled,
+    // the password changed on another device): the refresh says so at once (the page goes to the login,
+    // with the session-expired message) instead of at the next request; if the session lives on, reconnect.
+    s.on('disconnect', (reason) => {
+      if (reason !== 'io server disconnect' || expiring) return;
+      refreshAccessToken()
+        .then(() => s.connect())
+        .catch(() => disconnectSocket());
     });
     socket = s;
     connecting = null;
