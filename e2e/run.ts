@@ -9,6 +9,7 @@ import { phoneJourneys } from './journeys/phone';
 import { chatJourneys } from './journeys/chat';
 import { noticeJourneys } from './journeys/notices';
 import { officerDeskJourneys } from './journeys/officer-desk';
+import { accountJourneys } from './journeys/accounts';
 import { printerRoomJourneys } from './journeys/printer-room';
 import { printingJourneys } from './journeys/printing';
 import { ippJourneys, ippSuiteMissing, startIppService } from './journeys/ipp-printer';
@@ -26,7 +27,15 @@ interface Suite {
 const SUITES: Suite[] = [
   {
     name: 'portal',
-    journeys: [...publicJourneys, ...roleJourneys, ...layoutJourneys, ...a11yJourneys, ...keyboardJourneys],
+    journeys: [
+      ...publicJourneys,
+      ...roleJourneys,
+      ...layoutJourneys,
+      ...a11yJourneys,
+      ...keyboardJourneys,
+      // last: it issues and disables an account of its own
+      ...accountJourneys,
+    ],
   },
   { name: 'portal with 3-second access tokens', env: { ACCESS_TOKEN_TTL: '3s' }, journeys: tokenJourneys },
   {

@@ -240,6 +240,7 @@ export const a11yJourneys: Journey[] = [
           ['/ManageSpso', 'QUẢN LÝ HỆ THỐNG MÁY IN'],
           ['/Config', 'CẤU HÌNH HỆ THỐNG'],
           ['/Activities', 'HOẠT ĐỘNG IN ẤN CỦA SINH VIÊN'],
+          ['/Accounts', 'QUẢN LÝ TÀI KHOẢN'],
           ['/Report', 'BÁO CÁO HỆ THỐNG'],
           ['/Notice', 'THÔNG BÁO'],
         ],

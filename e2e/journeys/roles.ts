@@ -42,11 +42,21 @@ const CASES: RoleCase[] = [
   {
     role: 'spso',
     email: 'spso@hcmut.edu.vn',
-    menu: ['Trang chủ', 'Hệ thống máy in', 'Cấu hình hệ thống', 'Hoạt động in ấn', 'Báo cáo', 'Thông báo', 'Hướng dẫn'],
+    menu: [
+      'Trang chủ',
+      'Hệ thống máy in',
+      'Cấu hình hệ thống',
+      'Hoạt động in ấn',
+      'Quản lý tài khoản',
+      'Báo cáo',
+      'Thông báo',
+      'Hướng dẫn',
+    ],
     pages: [
       ['Hệ thống máy in', '/ManageSpso', 'QUẢN LÝ HỆ THỐNG MÁY IN'],
       ['Cấu hình hệ thống', '/Config', 'CẤU HÌNH HỆ THỐNG'],
       ['Hoạt động in ấn', '/Activities', 'HOẠT ĐỘNG IN ẤN CỦA SINH VIÊN'],
+      ['Quản lý tài khoản', '/Accounts', 'QUẢN LÝ TÀI KHOẢN'],
       ['Báo cáo', '/Report', 'BÁO CÁO HỆ THỐNG'],
       ['Thông báo', '/Notice', 'THÔNG BÁO'],
       ['Hướng dẫn', '/Support', 'HƯỚNG DẪN'],
