@@ -143,7 +143,8 @@ exit 0
         path.join(this.dir, 'hook.sh'),
         this.options.name ?? 'SmartPrintingTest',
       ],
-      { stdio: ['ignore', 'ignore', fs.openSync(path.join(this.dir, 'log'), 'a')] },
+      // its own process group: a kill takes the job hooks it started with it (a power cut ends the job too)
+      { stdio: ['ignore', 'ignore', fs.openSync(path.join(this.dir, 'log'), 'a')], detached: true },
     );
     this.process = child;
     // answering once its port accepts connections
@@ -198,7 +199,13 @@ exit 0
     this.process = null;
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
+    try {
+      // the whole group: ippeveprinter and the hook of the job it was printing
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      else child.kill('SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
     await exited;
   }
 

@@ -333,7 +333,8 @@ describeWithDevice(`printing to real IPP printers (${DRIVER}, ippeveprinter)`, (
 
   it('a device killed mid-job: the job stays in progress, and prints once when the device is back (a new device job, never two)', async () => {
     const printer = await device();
-    printer.set({ sleep: 3 });
+    // long enough that the kill comes before the device finishes, even on a loaded machine (it is killed at once)
+    printer.set({ sleep: 20 });
     const printerId = await addPrinter(printer.uri);
     const student = await newStudent(t.app, 10);
     const sent = await print(student.token, printerId, {}, 2);
