@@ -203,6 +203,26 @@ describe('/Report', () => {
     expect(await screen.findByText('Chưa có báo cáo nào được lưu')).toBeInTheDocument();
   });
 
+  it('a stored-reports list that could not load says so with a retry, never "no report stored"; the retry loads it', async () => {
+    let archiveUp = false;
+    const adapter = serve({
+      'GET /v1/spso/report-archive': (config) =>
+        archiveUp
+          ? answer(config, 200, ok({ reports: ARCHIVE }))
+          : answer(config, 500, { success: false, message: 'Lỗi máy chủ' }),
+    });
+    renderReport();
+    expect(await screen.findByText('Không tải được danh sách báo cáo đã lưu.')).toBeInTheDocument();
+    expect(screen.queryByText('Chưa có báo cáo nào được lưu')).not.toBeInTheDocument();
+    // the figures loaded: their own error is not shown
+    expect(screen.queryByText('Không tải được báo cáo.')).not.toBeInTheDocument();
+    archiveUp = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
+    expect(await screen.findByRole('button', { name: `Tải CSV: Báo cáo tháng 10/${THIS_YEAR}` })).toBeInTheDocument();
+    expect(screen.queryByText('Không tải được danh sách báo cáo đã lưu.')).not.toBeInTheDocument();
+    expect(callsTo(adapter, 'GET', '/v1/spso/report-archive')).toHaveLength(2);
+  });
+
   it('downloads a stored report as CSV or PDF through the client and saves it from an object URL', async () => {
     const files: InternalAxiosRequestConfig[] = [];
     serve({

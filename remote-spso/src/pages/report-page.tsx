@@ -11,7 +11,7 @@ import {
   type ReportResponse,
   type YearReportResponse,
 } from 'shared-api';
-import { PageFrame, VIETNAM_OFFSET_MS } from 'shared-ui';
+import { LoadError, PageFrame, VIETNAM_OFFSET_MS } from 'shared-ui';
 import { MonthlyFigures } from '../features/report/components/monthly-figures';
 import { PrinterReportTable } from '../features/report/components/printer-report-table';
 import { ReportArchive } from '../features/report/components/report-archive';
@@ -86,7 +86,11 @@ export default function ReportPage() {
       <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
         {t('report.archive.title')}
       </Typography.Title>
-      <ReportArchive reports={archive.data?.reports ?? []} loading={archive.loading} />
+      {archive.error !== null && <LoadError title={t('report.archive.loadFailed')} onRetry={() => archive.reload()} />}
+      {/* nothing came: no table saying no report is stored */}
+      {(archive.data || archive.error === null) && (
+        <ReportArchive reports={archive.data?.reports ?? []} loading={archive.loading} />
+      )}
     </PageFrame>
   );
 }

@@ -50,9 +50,31 @@ beforeEach(resetSession);
 afterEach(() => {
   window.matchMedia = realMatchMedia;
   delete apiClient.defaults.adapter;
+  jest.restoreAllMocks();
 });
 
 describe('/Bkpay', () => {
+  it('a list that could not load says so with a retry, never "no payments"; the retry loads it', async () => {
+    windowWidth(1280);
+    let up = false;
+    const adapter = mockApi({
+      'GET /v1/student/payments': (config) =>
+        up ? answer(config, 200, ok([PENDING, PAID])) : answer(config, 500, { success: false, message: 'Lỗi máy chủ' }),
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPage('/Bkpay', '/Bkpay', <BkpayPage />);
+    expect(await screen.findByText('Không tải được danh sách thanh toán.')).toBeInTheDocument();
+    expect(screen.queryByText('Bạn chưa có khoản thanh toán nào.')).not.toBeInTheDocument();
+    up = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('6720fafe-e')).toBeInTheDocument();
+    expect(screen.queryByText('Không tải được danh sách thanh toán.')).not.toBeInTheDocument();
+    expect(
+      adapter.mock.calls.filter(([c]) => (c as InternalAxiosRequestConfig).url === '/v1/student/payments'),
+    ).toHaveLength(2);
+  });
+
   it('on a phone each payment is a card with its pay button, labelled, in the card', async () => {
     windowWidth(360);
     const adapter = serve();

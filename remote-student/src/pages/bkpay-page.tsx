@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { App, Button, Input, Tag, Tooltip, Typography } from 'antd';
 import { CreditCardOutlined, PrinterOutlined } from '@ant-design/icons';
 import { apiErrorMessage, useSessionStore } from 'shared-api';
-import { formatVietnamDateTime, PageFrame, ResponsiveTable, useMediaQuery } from 'shared-ui';
+import { formatVietnamDateTime, LoadError, PageFrame, ResponsiveTable, useMediaQuery } from 'shared-ui';
 import { fetchPayments, payPayment, type PaymentItem } from '../features/payments/api/payments';
 import { formatVnd, paymentShortId, semesterLabel } from '../features/payments/money';
 import { printReceipt, receiptHtml } from '../features/payments/receipt';
@@ -16,16 +16,21 @@ export default function BkpayPage() {
   const { notification } = App.useApp();
   const user = useSessionStore((s) => s.user);
   const [payments, setPayments] = useState<PaymentItem[] | null>(null);
+  const [failed, setFailed] = useState(false);
   const [search, setSearch] = useState('');
   const [paying, setPaying] = useState<string | null>(null);
 
   const reload = useCallback(() => {
+    setFailed(false);
     fetchPayments()
-      .then(setPayments)
+      .then((list) => {
+        setPayments(list);
+        setFailed(false);
+      })
       .catch((error: unknown) => {
-        // Spec section 8: list errors are only logged.
+        // A list that could not load says so, with a retry: never 'no payments'.
         console.error('payments unavailable', error);
-        setPayments([]);
+        setFailed(true);
       });
   }, []);
   useEffect(reload, [reload]);
@@ -89,110 +94,116 @@ export default function BkpayPage() {
         }
       >
         <Typography.Paragraph type="secondary">{t('payments.bkpay.intro')}</Typography.Paragraph>
-        <ResponsiveTable<PaymentItem>
-          aria-label={t('payments.bkpay.title')}
-          rowKey="_id"
-          loading={payments === null}
-          dataSource={shown}
-          minWidth={900}
-          emptyText={t('payments.bkpay.empty')}
-          columns={[
-            // Widths for the short columns, so that the content gets the room (a fixed layout shares it evenly).
-            {
-              key: 'batch',
-              title: t('payments.bkpay.batch'),
-              width: 70,
-              onHeaderCell: oneLine,
-              render: (_, p) => p.stt,
-            },
-            {
-              key: 'id',
-              title: t('payments.bkpay.id'),
-              width: 130,
-              onHeaderCell: oneLine,
-              render: (_, p) => <code style={{ whiteSpace: 'nowrap' }}>{paymentShortId(p._id)}</code>,
-            },
-            {
-              key: 'semester',
-              title: t('payments.bkpay.semester'),
-              width: 90,
-              card: 'title',
-              onHeaderCell: oneLine,
-              render: (_, p) => semesterLabel(p.shortContent),
-            },
-            { key: 'content', title: t('payments.bkpay.content'), dataIndex: 'shortContent' },
-            {
-              key: 'money',
-              title: t('payments.bkpay.money'),
-              align: 'right',
-              onHeaderCell: oneLine,
-              render: (_, p) => formatVnd(p.money),
-            },
-            {
-              key: 'paid',
-              title: t('payments.bkpay.paid'),
-              align: 'right',
-              onHeaderCell: oneLine,
-              render: (_, p) => formatVnd(p.paidMoney),
-            },
-            {
-              key: 'left',
-              title: t('payments.bkpay.left'),
-              align: 'right',
-              onHeaderCell: oneLine,
-              render: (_, p) => formatVnd(p.leftMoney),
-            },
-            {
-              key: 'status',
-              title: t('payments.bkpay.status'),
-              onHeaderCell: oneLine,
-              render: (_, p) => {
-                const status = p.status;
-                const colour = { pending: 'processing', paid: 'success', expired: 'default', failed: 'error' }[status];
-                return <Tag color={colour}>{t(`payments.bkpay.statuses.${status}`)}</Tag>;
+        {failed && <LoadError title={t('payments.bkpay.loadFailed')} onRetry={reload} />}
+        {/* nothing came: no table saying there are no payments */}
+        {(payments !== null || !failed) && (
+          <ResponsiveTable<PaymentItem>
+            aria-label={t('payments.bkpay.title')}
+            rowKey="_id"
+            loading={payments === null}
+            dataSource={shown}
+            minWidth={900}
+            emptyText={t('payments.bkpay.empty')}
+            columns={[
+              // Widths for the short columns, so that the content gets the room (a fixed layout shares it evenly).
+              {
+                key: 'batch',
+                title: t('payments.bkpay.batch'),
+                width: 70,
+                onHeaderCell: oneLine,
+                render: (_, p) => p.stt,
               },
-            },
-            {
-              key: 'updated',
-              title: t('payments.bkpay.updatedAt'),
-              render: (_, p) => formatVietnamDateTime(p.updatedAt),
-            },
-            {
-              key: 'actions',
-              title: t('payments.bkpay.actions'),
-              width: 100,
-              card: 'actions',
-              onHeaderCell: oneLine,
-              render: (_, p) => (
-                <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
-                  {payable(p) && (
-                    <Tooltip title={narrow ? undefined : t('payments.bkpay.pay')}>
+              {
+                key: 'id',
+                title: t('payments.bkpay.id'),
+                width: 130,
+                onHeaderCell: oneLine,
+                render: (_, p) => <code style={{ whiteSpace: 'nowrap' }}>{paymentShortId(p._id)}</code>,
+              },
+              {
+                key: 'semester',
+                title: t('payments.bkpay.semester'),
+                width: 90,
+                card: 'title',
+                onHeaderCell: oneLine,
+                render: (_, p) => semesterLabel(p.shortContent),
+              },
+              { key: 'content', title: t('payments.bkpay.content'), dataIndex: 'shortContent' },
+              {
+                key: 'money',
+                title: t('payments.bkpay.money'),
+                align: 'right',
+                onHeaderCell: oneLine,
+                render: (_, p) => formatVnd(p.money),
+              },
+              {
+                key: 'paid',
+                title: t('payments.bkpay.paid'),
+                align: 'right',
+                onHeaderCell: oneLine,
+                render: (_, p) => formatVnd(p.paidMoney),
+              },
+              {
+                key: 'left',
+                title: t('payments.bkpay.left'),
+                align: 'right',
+                onHeaderCell: oneLine,
+                render: (_, p) => formatVnd(p.leftMoney),
+              },
+              {
+                key: 'status',
+                title: t('payments.bkpay.status'),
+                onHeaderCell: oneLine,
+                render: (_, p) => {
+                  const status = p.status;
+                  const colour = { pending: 'processing', paid: 'success', expired: 'default', failed: 'error' }[
+                    status
+                  ];
+                  return <Tag color={colour}>{t(`payments.bkpay.statuses.${status}`)}</Tag>;
+                },
+              },
+              {
+                key: 'updated',
+                title: t('payments.bkpay.updatedAt'),
+                render: (_, p) => formatVietnamDateTime(p.updatedAt),
+              },
+              {
+                key: 'actions',
+                title: t('payments.bkpay.actions'),
+                width: 100,
+                card: 'actions',
+                onHeaderCell: oneLine,
+                render: (_, p) => (
+                  <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+                    {payable(p) && (
+                      <Tooltip title={narrow ? undefined : t('payments.bkpay.pay')}>
+                        <Button
+                          type={narrow ? 'primary' : 'text'}
+                          aria-label={t('payments.bkpay.pay')}
+                          icon={<CreditCardOutlined style={narrow ? undefined : { color: '#1a4d9c' }} />}
+                          loading={paying === p._id}
+                          onClick={() => void onPay(p)}
+                        >
+                          {narrow && t('payments.bkpay.pay')}
+                        </Button>
+                      </Tooltip>
+                    )}
+                    <Tooltip title={narrow ? undefined : t('payments.bkpay.print')}>
                       <Button
-                        type={narrow ? 'primary' : 'text'}
-                        aria-label={t('payments.bkpay.pay')}
-                        icon={<CreditCardOutlined style={narrow ? undefined : { color: '#1a4d9c' }} />}
-                        loading={paying === p._id}
-                        onClick={() => void onPay(p)}
+                        type={narrow ? 'default' : 'text'}
+                        aria-label={t('payments.bkpay.print')}
+                        icon={<PrinterOutlined />}
+                        onClick={() => printReceipt(receiptHtml(p, user, t))}
                       >
-                        {narrow && t('payments.bkpay.pay')}
+                        {narrow && t('payments.bkpay.print')}
                       </Button>
                     </Tooltip>
-                  )}
-                  <Tooltip title={narrow ? undefined : t('payments.bkpay.print')}>
-                    <Button
-                      type={narrow ? 'default' : 'text'}
-                      aria-label={t('payments.bkpay.print')}
-                      icon={<PrinterOutlined />}
-                      onClick={() => printReceipt(receiptHtml(p, user, t))}
-                    >
-                      {narrow && t('payments.bkpay.print')}
-                    </Button>
-                  </Tooltip>
-                </span>
-              ),
-            },
-          ]}
-        />
+                  </span>
+                ),
+              },
+            ]}
+          />
+        )}
       </PageFrame>
     </main>
   );

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
 import {
   apiClient,
   connectSocket,
@@ -80,6 +81,7 @@ beforeEach(async () => {
 afterEach(() => {
   disconnectSocket();
   delete apiClient.defaults.adapter;
+  jest.restoreAllMocks();
 });
 
 describe('ChatPanel', () => {
@@ -142,6 +144,48 @@ describe('ChatPanel', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Nội dung tin nhắn' }), { target: { value: 'bị từ chối' } });
     fireEvent.click(screen.getByRole('button', { name: /Gửi/ }));
     expect(await screen.findByText('Bạn không thuộc cuộc trò chuyện này')).toBeInTheDocument();
+  });
+
+  it('contacts that could not load say so with a retry; the retry loads them', async () => {
+    let up = false;
+    const adapter = serve({ contacts: [officer], pages: [[]] });
+    const served = adapter.getMockImplementation()!;
+    adapter.mockImplementation((config: InternalAxiosRequestConfig) =>
+      config.url === '/v1/user/message-list' && !up
+        ? answer(config, 500, { success: false, message: 'Lỗi máy chủ' })
+        : served(config),
+    );
+    renderChat();
+    const contacts = screen.getByRole('navigation', { name: 'Danh bạ' });
+    expect(await within(contacts).findByText('Không tải được danh bạ')).toBeInTheDocument();
+    up = true;
+    fireEvent.click(within(contacts).getByRole('button', { name: 'Thử lại' }));
+    expect(await screen.findByRole('button', { name: /Lê Hoàng Minh/ })).toBeInTheDocument();
+    expect(within(contacts).queryByText('Không tải được danh bạ')).not.toBeInTheDocument();
+  });
+
+  it('a conversation that could not open says so with a retry, never "no messages"; the retry opens it', async () => {
+    let up = false;
+    const adapter = serve({ contacts: [officer], pages: [[msg('Chào chị', '2026-11-23T01:00:00.000Z')]] });
+    const served = adapter.getMockImplementation()!;
+    adapter.mockImplementation((config: InternalAxiosRequestConfig) =>
+      config.url === '/v1/user/message' && config.method === 'get' && !up
+        ? answer(config, 500, { success: false, message: 'Lỗi máy chủ' })
+        : served(config),
+    );
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderChat();
+    fireEvent.click(await screen.findByRole('button', { name: /Lê Hoàng Minh/ }));
+    const log = await screen.findByRole('log');
+    expect(await within(log).findByText('Không tải được cuộc trò chuyện')).toBeInTheDocument();
+    expect(within(log).queryByText('Chưa có tin nhắn nào')).not.toBeInTheDocument();
+    // nothing can be sent to a conversation that is not open
+    expect(screen.getByRole('textbox', { name: 'Nội dung tin nhắn' })).toBeDisabled();
+    up = true;
+    fireEvent.click(within(log).getByRole('button', { name: 'Thử lại' }));
+    expect(await within(log).findByText('Chào chị')).toBeInTheDocument();
+    expect(within(log).queryByText('Không tải được cuộc trò chuyện')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Nội dung tin nhắn' })).toBeEnabled();
   });
 
   it('the unread counts reload when a message arrives', async () => {

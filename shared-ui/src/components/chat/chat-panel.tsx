@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Button, Empty, Flex, Input, Spin, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import {
-  apiErrorMessage,
   chatErrorMessage,
   CHAT_MESSAGE_MAX,
   CHAT_PAGE,
@@ -19,6 +18,7 @@ import {
   type ChatMessage,
 } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
+import { LoadError } from '../load-error/load-error';
 import { toVietnamTime } from '../vietnam-time/vietnam-time';
 import { chatConversationRead, useChatContacts } from './use-chat-contacts';
 
@@ -45,12 +45,14 @@ function contactName(c: ChatContact): string {
 export function ChatPanel() {
   const { t } = useTranslation(UI_NAMESPACE);
   const me = useSessionStore((s) => s.user?._id ?? '');
-  const { contacts, loading, failed } = useChatContacts();
+  const { contacts, loading, failed, reload: reloadContacts } = useChatContacts();
   const [contact, setContact] = useState<ChatContact | null>(null);
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [older, setOlder] = useState<'idle' | 'loading' | 'done'>('idle');
   const [opening, setOpening] = useState(false);
+  /** The open conversation could not be loaded: said in its place, with a retry (never 'no messages'). */
+  const [openFailed, setOpenFailed] = useState(false);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +62,10 @@ export function ChatPanel() {
   const open = async (next: ChatContact) => {
     setContact(next);
     setOpening(true);
+    setOpenFailed(false);
     setError(null);
+    // nothing is sent to the conversation shown before until this one is open
+    setConversationId(null);
     setMessages([]);
     setOlder('idle');
     try {
@@ -73,7 +78,9 @@ export function ChatPanel() {
       if (page.length < CHAT_PAGE) setOlder('done');
       chatConversationRead();
     } catch (err) {
-      setError(apiErrorMessage(err, t('chat.loadFailed')));
+      console.warn('conversation unavailable', err);
+      setConversationId(null);
+      setOpenFailed(true);
     } finally {
       setOpening(false);
     }
@@ -150,7 +157,7 @@ export function ChatPanel() {
     <Flex vertical gap={12} className="sp-chat">
       <nav aria-label={t('chat.contacts')} className="sp-chat-contacts">
         {loading && contacts.length === 0 ? <Spin size="small" /> : null}
-        {failed ? <Alert type="error" showIcon title={t('chat.contactsFailed')} /> : null}
+        {failed ? <LoadError title={t('chat.contactsFailed')} onRetry={reloadContacts} /> : null}
         <Flex gap={8} wrap>
           {contacts.map((c) => (
             <Badge key={c.receiver_id} count={c.unread} size="small">
@@ -186,7 +193,10 @@ export function ChatPanel() {
           {!contact ? <Empty description={t('chat.pick')} /> : null}
           {opening ? <Spin /> : null}
           {older === 'loading' ? <Spin size="small" /> : null}
-          {contact && !opening && messages.length === 0 ? <Empty description={t('chat.empty')} /> : null}
+          {contact && !opening && openFailed ? (
+            <LoadError title={t('chat.loadFailed')} onRetry={() => void open(contact)} />
+          ) : null}
+          {contact && !opening && !openFailed && messages.length === 0 ? <Empty description={t('chat.empty')} /> : null}
           {messages.map((m) => {
             const { date, time } = toVietnamTime(m.createdAt);
             const separator = date !== lastDay ? date : null;
