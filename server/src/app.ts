@@ -63,6 +63,8 @@ export interface BuildAppOptions {
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
   /** Options of the payments (tests inject a clock). */
   payments?: { now?: () => Date };
+  /** The chat's clock in milliseconds (its per-sender rate limit refills by it; tests hold it still). */
+  chatNow?: () => number;
   /** Options of the grant scheduler (tests turn it on with a clock). */
   grants?: GrantsPluginOptions;
   /** Options of the report scheduler (tests turn it on with a clock). */
@@ -198,6 +200,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(eventsPlugin);
     await app.register(servicesPlugin, {
       paymentsNow: options.payments?.now,
+      chatNow: options.chatNow,
       documents: options.documents ?? detectDocumentTools(),
     });
     await app.register(socketPlugin);

@@ -47,6 +47,8 @@ export interface Services {
 export interface ServicesPluginOptions {
   /** The payments' clock (tests move it). */
   paymentsNow?: () => Date;
+  /** The chat rate limit's clock, in milliseconds (tests hold it still). */
+  chatNow?: () => number;
   /** What this machine can do with documents (LibreOffice present or not). */
   documents: DocumentTools;
 }
@@ -106,7 +108,7 @@ export default fp<ServicesPluginOptions>(
         events,
       }),
       paymentGateways,
-      conversations: createConversationsService(db, events),
+      conversations: createConversationsService(db, events, options.chatNow),
       notices: createNoticesService(db, events),
       systemConfig: createSystemConfigService({ db, events, config, officeApps: documents.officeApps }),
       studentActivity: createStudentActivityService(db, events),

@@ -27,7 +27,11 @@ export const MESSAGE_BURST = 20;
 const TOO_FAST = 'Bạn gửi tin nhắn quá nhanh, vui lòng chờ một chút';
 
 /** Chat between staff and print-service officers (students have no chat). */
-export function createConversationsService(db: Db, events: DomainEvents) {
+export function createConversationsService(
+  db: Db,
+  events: DomainEvents,
+  now: () => number = () => performance.now(),
+) {
   /**
    * Per sender: the rate limit, and the chain that stores their messages one after the other, in the
    * order they arrived (a burst sent 1..20 is stored and shown 1..20). Staff and officers are a few
@@ -37,7 +41,7 @@ export function createConversationsService(db: Db, events: DomainEvents) {
   const senderOf = (userId: string) => {
     let sender = senders.get(userId);
     if (!sender) {
-      sender = { bucket: new TokenBucket(MESSAGE_RATE_PER_SECOND, MESSAGE_BURST), chain: Promise.resolve() };
+      sender = { bucket: new TokenBucket(MESSAGE_RATE_PER_SECOND, MESSAGE_BURST, now), chain: Promise.resolve() };
       senders.set(userId, sender);
     }
     return sender;
