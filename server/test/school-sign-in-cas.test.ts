@@ -143,6 +143,14 @@ describe('CAS sign-in', () => {
     expect(await information(tokens.accessToken)).toMatchObject({ role: 'staff', mssv: 'NV001' });
   });
 
+  it("a code of a staff or officer account finds nobody: an officer's account is never reached by a code alone", async () => {
+    for (const mssv of ['QT001', 'NV001']) {
+      const { code, error } = await signIn(person('mallory', { mail: 'mallory@hcmut.edu.vn', mssv }));
+      expect({ code, error }).toEqual({ code: null, error: 'failed' });
+    }
+    expect(await t.app.db.query(`SELECT 1 FROM users WHERE email = 'mallory@hcmut.edu.vn'`)).toEqual([]);
+  });
+
   it('an unknown identity from another domain is refused with "not-school"', async () => {
     expect(await signIn(person('x', { mail: 'someone@hcmut.edu.vn.evil.com', mssv: '9999999' }))).toMatchObject({
       code: null,

@@ -121,7 +121,17 @@ export function createSchoolSignInService({ db, config, auth, events, log }: Sch
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const accounts = await repo.findAccounts(db, email, studentCode);
       const byEmail = email ? accounts.find((account) => account.email === email) : undefined;
-      const byCode = studentCode ? accounts.find((account) => account.mssv === studentCode) : undefined;
+      // A student code finds only a student: staff and officers have codes too (NV001, QT001), and a code
+      // is what some providers let a person edit (preferred_username). Their accounts match by e-mail only.
+      const holder = studentCode ? accounts.find((account) => account.mssv === studentCode) : undefined;
+      const byCode = holder?.role === 'student' ? holder : undefined;
+      if (holder && !byCode && !byEmail) {
+        log.warn(
+          { provider: identity.provider, subject: identity.subject, holder: holder.id },
+          "school sign-in: a student code of a staff or officer account, without that account's e-mail",
+        );
+        return 'failed';
+      }
       if (byEmail && byCode && byEmail.id !== byCode.id) {
         // two accounts claim this person: guessing would hand one person's account to another
         log.warn(
