@@ -10,6 +10,7 @@ import {
   pageRangesOf,
   sheetsPrinted,
   unsupportedOption,
+  documentFormatOf,
   unsupportedOptionText,
   type DeviceCapabilities,
 } from '../src/print-queue/drivers/ipp/ipp-attributes';
@@ -163,6 +164,25 @@ describe('what a device can do', () => {
     const problem = unsupportedOption({ ...base, ...change }, caps);
     expect(problem?.option).toBe(option);
     expect(unsupportedOptionText('B1-101', problem as never)).toMatch(text);
+  });
+
+  it('orientation: a device that lists only portrait refuses landscape; one that turns pages itself takes both', () => {
+    const portraitOnly = { ...caps, orientations: ['portrait'] };
+    expect(unsupportedOption({ ...base, landscape: true }, portraitOnly)).toEqual({ option: 'orientation' });
+    expect(unsupportedOptionText('B1-101', { option: 'orientation' })).toMatch(/hướng giấy/);
+    expect(unsupportedOption(base, portraitOnly)).toBeNull();
+    expect(unsupportedOption({ ...base, landscape: true }, { ...caps, orientations: ['portrait', 'none'] })).toBeNull();
+  });
+
+  it('the format sent: an Office or RTF file goes as its converted PDF, the others as themselves', () => {
+    for (const type of ['docx', 'DOC', 'xlsx', 'pptx', 'odt', 'rtf', 'pdf'])
+      expect(documentFormatOf(type)).toBe('application/pdf');
+    expect(documentFormatOf('txt')).toBe('text/plain');
+    expect(documentFormatOf('JPG')).toBe('image/jpeg');
+    expect(documentFormatOf('png')).toBe('image/png');
+    const pdfOnly = { ...caps, formats: ['application/pdf'] };
+    expect(unsupportedOption(base, pdfOnly, documentFormatOf('docx'))).toBeNull();
+    expect(unsupportedOption(base, pdfOnly, documentFormatOf('png'))).toEqual({ option: 'format', value: 'image/png' });
   });
 
   it('takes what the device can do, and what it did not list', () => {

@@ -17,6 +17,7 @@ import { printOptionsOf, type PrintOptions as DriverPrintOptions } from '../../p
 import {
   deviceTakesJobs,
   unsupportedOption,
+  documentFormatOf,
   unsupportedOptionText,
   type DeviceCapabilities,
 } from '../../print-queue/drivers/ipp/ipp-attributes';
@@ -67,7 +68,10 @@ function driverOptions(options: PrintOptions): DriverPrintOptions {
  * such as out of paper: PRINTER_OFFLINE) or cannot do one of the options (OPTION_UNSUPPORTED, the option
  * named: never dropped in silence). A device not read yet is given the job (the send will tell).
  */
-function deviceRefusal(printer: PrinterForPrint, options: PrintOptions[]): AppError | null {
+function deviceRefusal(
+  printer: PrinterForPrint,
+  documents: { options: PrintOptions; fileType: string }[],
+): AppError | null {
   if (!printer.is_device || printer.device_state === null) return null;
   if (!deviceTakesJobs(printer.device_state, printer.device_reasons ?? [])) {
     const why = printer.device_state === 'offline' ? 'không kết nối được' : 'đang báo lỗi';
@@ -77,8 +81,9 @@ function deviceRefusal(printer: PrinterForPrint, options: PrintOptions[]): AppEr
   }
   const caps = printer.device_capabilities as DeviceCapabilities | null;
   if (!caps) return null;
-  for (const option of options) {
-    const problem = unsupportedOption(driverOptions(option), caps);
+  for (const { options, fileType } of documents) {
+    // checked in the format the device will receive (an Office file goes as its converted PDF)
+    const problem = unsupportedOption(driverOptions(options), caps, documentFormatOf(fileType));
     if (problem) return errors.optionUnsupported(unsupportedOptionText(printer.printer_id, problem));
   }
   return null;
@@ -417,7 +422,7 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
       // a real printer that cannot print now, or cannot do an option: refused before anything is read or charged
       const deviceProblem = deviceRefusal(
         printer,
-        validated.map(({ options }) => options),
+        validated.map(({ file, options }) => ({ options, fileType: extensionOf(file.filename) })),
       );
       if (deviceProblem) throw deviceProblem;
 
@@ -459,7 +464,7 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
           if (locked.status !== 1) throw errors.businessRule(PRINTER_PAUSED_MESSAGE);
           const lockedProblem = deviceRefusal(
             locked,
-            prepared.map((doc) => doc.options),
+            prepared.map((doc) => ({ options: doc.options, fileType: doc.fileType })),
           );
           if (lockedProblem) throw lockedProblem;
           const balance = await lockBalance(t, user.id);

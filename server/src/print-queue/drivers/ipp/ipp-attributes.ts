@@ -240,6 +240,23 @@ export function sheetsPrinted(impressions: number | null, options: PrintOptions,
   return Math.min(sheets, Math.ceil(impressions / options.numSides));
 }
 
+const MIME: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  txt: 'text/plain',
+};
+
+/**
+ * The document format a stored file is sent as. Every other accepted type (Word, Excel, PowerPoint,
+ * OpenDocument, RTF) was converted to PDF when it was received, and the PDF is what is stored and sent.
+ */
+export function documentFormatOf(fileType: string): string {
+  return MIME[fileType.toLowerCase()] ?? 'application/pdf';
+}
+
 /** The first option the device cannot do, named for the student; null when it can do them all. */
 export type UnsupportedOption =
   | { option: 'paperSize'; value: 'A4' | 'A3' }
@@ -248,6 +265,7 @@ export type UnsupportedOption =
   | { option: 'pagesPerSheet'; value: number }
   | { option: 'copies'; value: number }
   | { option: 'pageRanges' }
+  | { option: 'orientation' }
   | { option: 'format'; value: string };
 
 /**
@@ -271,6 +289,10 @@ export function unsupportedOption(
     return { option: 'pagesPerSheet', value: job['number-up'] };
   if (caps.maxCopies !== null && job.copies > caps.maxCopies) return { option: 'copies', value: job.copies };
   if (job['page-ranges'] && caps.pageRanges === false) return { option: 'pageRanges' };
+  // 'none' is a device that turns each page itself: it takes either
+  const orientations = caps.orientations;
+  if (orientations.length > 0 && !orientations.includes('none') && !orientations.includes(job['orientation-requested']))
+    return { option: 'orientation' };
   return null;
 }
 
@@ -290,6 +312,8 @@ export function unsupportedOptionText(printerId: string, problem: UnsupportedOpt
         return `in ${problem.value} bản`;
       case 'pageRanges':
         return 'in một phần tài liệu (chọn trang)';
+      case 'orientation':
+        return 'hướng giấy đã chọn (dọc hoặc ngang)';
       case 'format':
         return `loại tệp ${problem.value}`;
     }

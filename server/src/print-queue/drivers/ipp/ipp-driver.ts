@@ -12,6 +12,7 @@ import {
 import {
   capabilitiesOf,
   deviceStateOf,
+  documentFormatOf,
   ippJobAttributes,
   jobStatusOf,
   stateReasonsOf,
@@ -36,20 +37,6 @@ export interface DeviceReadingAnswer {
   state: 'idle' | 'processing' | 'stopped';
   reasons: string[];
   capabilities: DeviceCapabilities;
-}
-
-const MIME: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  txt: 'text/plain',
-};
-
-/** The document format a stored file is sent as. */
-export function documentFormatOf(fileType: string): string {
-  return MIME[fileType.toLowerCase()] ?? 'application/octet-stream';
 }
 
 /** What the monitor and the connection test read of a printer (not 'all': a device answers kilobytes more). */
@@ -176,19 +163,25 @@ export class IppDriver implements PrinterDriver {
     if (!Number.isInteger(ref.id) || ref.id <= 0) throw new PrintDriverError('Máy in không trả về mã yêu cầu in');
     if (ref.uuid === null) {
       // Print-Job answers need not carry the uuid: one look for it (a restarted device reuses ids)
-      const look = await this.jobAttributes(ref.id, signal).catch(() => null);
+      const look = await this.jobAttributes(ref.id, operation['requesting-user-name'], signal).catch(() => null);
       if (look && typeof look['job-uuid'] === 'string') ref.uuid = look['job-uuid'];
     }
     return ref;
   }
 
-  private async jobAttributes(jobId: number, signal: AbortSignal): Promise<Record<string, unknown> | null> {
+  private async jobAttributes(
+    jobId: number,
+    userName: string,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown> | null> {
     try {
       const answer = await this.call(
         'Get-Job-Attributes',
         {
           'operation-attributes-tag': {
             'job-id': jobId,
+            // the job's own name: a CUPS queue shows a job's details (and lets it be cancelled) to its owner
+            'requesting-user-name': userName,
             'requested-attributes': [
               'job-id',
               'job-uuid',
@@ -210,8 +203,8 @@ export class IppDriver implements PrinterDriver {
     }
   }
 
-  async status(_job: PrintJob, ref: DeviceJobRef, signal: AbortSignal): Promise<DeviceJobStatus> {
-    const attributes = await this.jobAttributes(ref.id, signal);
+  async status(job: PrintJob, ref: DeviceJobRef, signal: AbortSignal): Promise<DeviceJobStatus> {
+    const attributes = await this.jobAttributes(ref.id, deviceUserName(job.id), signal);
     if (!attributes) return { state: 'lost' };
     // after a restart the device numbers jobs from 1 again: the same id may be another job
     if (ref.uuid && typeof attributes['job-uuid'] === 'string' && attributes['job-uuid'] !== ref.uuid)
@@ -224,6 +217,8 @@ export class IppDriver implements PrinterDriver {
       'Get-Jobs',
       {
         'operation-attributes-tag': {
+          // as the job's owner: a CUPS queue hides the owner's name of other users' jobs from a stranger
+          'requesting-user-name': deviceUserName(job.id),
           'which-jobs': 'all',
           'requested-attributes': ['job-id', 'job-uuid', 'job-uri', 'job-originating-user-name', 'job-state'],
         },
@@ -243,11 +238,12 @@ export class IppDriver implements PrinterDriver {
     };
   }
 
-  async cancel(_job: PrintJob, ref: DeviceJobRef, signal: AbortSignal): Promise<void> {
+  async cancel(job: PrintJob, ref: DeviceJobRef, signal: AbortSignal): Promise<void> {
     try {
       await this.call(
         'Cancel-Job',
-        { 'operation-attributes-tag': { 'job-id': ref.id } },
+        // as the job's owner: CUPS lets only the owner (or an administrator) cancel a job
+        { 'operation-attributes-tag': { 'job-id': ref.id, 'requesting-user-name': deviceUserName(job.id) } },
         { deadlineMs: this.lookDeadlineMs, signal },
       );
     } catch (error) {
