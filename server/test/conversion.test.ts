@@ -23,6 +23,7 @@ import { CostlyDocumentError } from '../src/documents/refusals';
 import { AppError } from '../src/lib/errors';
 import { balanceOf } from './factories';
 import { body, createTestApp, VIETNAMESE, type TestApp } from './helpers';
+import { toolMissing } from './system-tools';
 import { officeZip } from './pdf-bombs';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
 
@@ -159,8 +160,10 @@ describe('the network sandbox, detected once', () => {
     );
     const soffice = fakeSoffice(
       'probe',
-      `{ echo "memory=$(ulimit -v)"; echo "home=$HOME"; echo "profile=$1"; } > "${probe}"\n${copySample()}`,
+      `{ echo "memory=$(ulimit -v)"; echo "home=$HOME"; echo "profile=$1"; echo "secret=$SP_TEST_SECRET"; } > "${probe}"\n${copySample()}`,
     );
+    // a secret of the server's environment (as JWT_SECRET or DATABASE_URL are) never reaches a document's macros
+    process.env.SP_TEST_SECRET = 'server-secret';
     const log = { warn: jest.fn() };
     const c = converter(soffice, { memoryMb: 700 }, { command: sandboxScript, args: ['-n', '--'] }, log);
     expect(c.sandboxed).toBe(true);
@@ -174,6 +177,8 @@ describe('the network sandbox, detected once', () => {
         .split('\n')
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
+    delete process.env.SP_TEST_SECRET;
+    expect(seen.secret).toBe('');
     expect(seen.memory).toBe(String(700 * 1024));
     // a fresh profile and HOME in the conversion's own temporary folder, removed afterwards
     expect(seen.home).toMatch(/sp-convert-/);
@@ -183,7 +188,8 @@ describe('the network sandbox, detected once', () => {
 
   const realSandbox = detectNetworkSandbox();
   // unshare needs root, CAP_SYS_ADMIN or user namespaces: a container that forbids them skips this one
-  (realSandbox ? it : it.skip)('the real unshare puts soffice in a network namespace of its own', async () => {
+  const noSandbox = toolMissing('the real unshare test', realSandbox ? null : 'unshare -n is not permitted here');
+  (noSandbox ? it.skip : it)('the real unshare puts soffice in a network namespace of its own', async () => {
     const probe = path.join(dir, 'netns.txt');
     const soffice = fakeSoffice('netns', `readlink /proc/self/ns/net > "${probe}"\n${copySample()}`);
     expect(await convertHead(converter(soffice, {}, realSandbox))).toBe('%PDF-');
@@ -390,7 +396,9 @@ describe('LibreOffice missing', () => {
 // The real LibreOffice: CI installs it (apt-get install libreoffice-writer-nogui); a machine without it
 // skips these, saying so in the test name.
 const soffice = findSoffice();
-const withSoffice = soffice ? describe : describe.skip;
+const withSoffice = toolMissing('the real LibreOffice tests', soffice ? null : 'soffice is not installed')
+  ? describe.skip
+  : describe;
 withSoffice(`the real LibreOffice (${soffice ?? 'not installed: skipped'})`, () => {
   const rtf = () => {
     const file = path.join(dir, 'hai-trang.rtf');

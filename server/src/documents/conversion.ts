@@ -339,8 +339,9 @@ export class OfficeConverter {
           cwd: dir,
           detached: true,
           stdio: ['ignore', 'ignore', stderrFd.fd],
-          // LibreOffice writes into HOME besides its profile: the temporary folder, removed afterwards
-          env: { ...process.env, HOME: dir },
+          // Only what soffice needs: a document's macros never see the server's secrets (JWT, database URL,
+          // gateway keys). LibreOffice writes into HOME besides its profile: the temporary folder.
+          env: conversionEnv(dir),
         });
         let settled = false;
         const finish = (result: RunOutcome, more: object) => {
@@ -365,4 +366,11 @@ export class OfficeConverter {
     }
     return outcome;
   }
+}
+
+/** The environment of one conversion: the path, the language and a home of its own, nothing of the server's. */
+export function conversionEnv(home: string, from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { HOME: home, PATH: from.PATH ?? '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8' };
+  for (const name of ['TZ', 'TMPDIR', 'SAL_USE_VCLPLUGIN']) if (from[name] !== undefined) env[name] = from[name];
+  return env;
 }
