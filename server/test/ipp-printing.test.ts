@@ -9,6 +9,7 @@ import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { PrinterMonitor } from '../src/print-queue/printer-monitor';
 import { bearer, body, createTestApp, DRIVER, loginAs, sleep, type TestApp, expectLedgerInvariant } from './helpers';
 import { IppPrinter, ippeveprinterMissing } from './ipp-printer';
+import { toolMissing } from './system-tools';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
 
 /**
@@ -19,11 +20,9 @@ import { makePdf, newStudent, submitPrint } from './printing-fixtures';
  * ledger invariant after. Skipped, with the reason printed, where ippeveprinter cannot run.
  */
 
-const missing = ippeveprinterMissing();
-if (missing) {
-  console.warn(`ipp-printing.test.ts skipped: ${missing}`);
-}
-const describeWithDevice = missing ? describe.skip : describe;
+const describeWithDevice = toolMissing('ipp-printing.test.ts (ippeveprinter)', ippeveprinterMissing())
+  ? describe.skip
+  : describe;
 
 describeWithDevice(`printing to real IPP printers (${DRIVER}, ippeveprinter)`, () => {
   let t: TestApp;
