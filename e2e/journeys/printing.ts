@@ -153,19 +153,21 @@ export const printingJourneys: Journey[] = [
       await ensureBalance(page, 10 + 5);
       const before = await headerBalance(page);
       const stamp = Date.now();
-      const byAddress = async () => {
-        // a bookmark or a typed address: a fresh load of the page, not a click through the printer list
-        await page.goto('about:blank');
+      const byAddress = async (fresh: boolean) => {
+        // a bookmark (a fresh load of the page) or an address typed over the open page (the same document,
+        // only the hash changes): never a click through the printer list
+        if (fresh) await page.goto('about:blank');
         await page.goto(`${ctx.url}/#/Printing/${PRINTER}`);
         await page.getByRole('heading', { name: 'CẤU HÌNH IN', exact: true }).waitFor();
       };
 
-      await byAddress();
+      await byAddress(true);
       const first = `e2e-address-a-${stamp}.pdf`;
       const firstCost = await chooseFile(page, await makePdf(first, 5), first, { copies: 2, perSheet: 1 });
       await confirmPrint(page, firstCost);
 
-      await byAddress();
+      // from /History, the printer's address typed again in the same tab
+      await byAddress(false);
       await page.getByText('Chưa chọn tệp nào', { exact: true }).waitFor();
       const left = await page.getByRole('region', { name: first, exact: true }).count();
       assert(left === 0, `the sent file is still listed (${left})`);
