@@ -40,6 +40,8 @@ import paymentsRoutes from './modules/payments/payments.routes';
 import servicesPlugin from './services';
 import printJobsRoutes from './modules/print-jobs/print-jobs.routes';
 import retentionPlugin, { type RetentionPluginOptions } from './modules/print-jobs/retention.plugin';
+import releasePlugin, { type ReleasePluginOptions } from './modules/release/release.plugin';
+import releaseRoutes from './modules/release/release.routes';
 import conversationsRoutes from './modules/conversations/conversations.routes';
 import noticesRoutes from './modules/notices/notices.routes';
 import printerRoomRoutes from './modules/printers/printer-room.routes';
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
   /** Options of the payments (tests inject a clock). */
   payments?: { now?: () => Date };
+  /** Options of release at the printer: the clock of codes and deadlines, the expiry scheduler. */
+  release?: ReleasePluginOptions;
   /** Options of the grant scheduler (tests turn it on with a clock). */
   grants?: GrantsPluginOptions;
   /** Options of the report scheduler (tests turn it on with a clock). */
@@ -198,6 +202,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(eventsPlugin);
     await app.register(servicesPlugin, {
       paymentsNow: options.payments?.now,
+      releaseNow: options.release?.now,
       documents: options.documents ?? detectDocumentTools(),
     });
     await app.register(socketPlugin);
@@ -212,6 +217,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(noticesRoutes);
     await app.register(conversationsRoutes);
     await app.register(printJobsRoutes);
+    await app.register(releaseRoutes);
     await app.register(paymentsRoutes);
     await app.register(reportsPlugin, options.reports ?? {});
     await app.register(reportsRoutes);
@@ -220,6 +226,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(dispatcherPlugin);
     await app.register(grantsPlugin, options.grants ?? {});
     await app.register(retentionPlugin, options.retention ?? {});
+    await app.register(releasePlugin, options.release ?? {});
     if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
     await app.register(portalPlugin);
