@@ -71,13 +71,22 @@ const serverLayers = [
     from: `./server/src/modules/!(${module}|ledger)/**/*.repository.ts`,
     message:
       "A module never imports another module's repository: ask its service. (The ledger's applyLedgerEntry is " +
-      'the one way to change a balance and runs in the caller\'s transaction: every module may call it.)',
+      "the one way to change a balance and runs in the caller's transaction: every module may call it.)",
   })),
 ];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'data/**', 'e2e/artifacts/**', '**/*.cjs', '**/*.mjs', '**/*.js'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'data/**',
+      'e2e/artifacts/**',
+      '**/*.cjs',
+      '**/*.mjs',
+      '**/*.js',
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -98,7 +107,11 @@ export default tseslint.config(
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['*/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
@@ -126,8 +139,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['antd/es/*', 'antd/lib/*'], message: "Import antd components from 'antd' (the shared subset in shared-ui)." },
-            { group: ['react-router', 'react-router/*'], message: "Import from 'react-router-dom' (the shared subset in shared-ui)." },
+            {
+              group: ['antd/es/*', 'antd/lib/*'],
+              message: "Import antd components from 'antd' (the shared subset in shared-ui).",
+            },
+            {
+              group: ['react-router', 'react-router/*'],
+              message: "Import from 'react-router-dom' (the shared subset in shared-ui).",
+            },
           ],
         },
       ],

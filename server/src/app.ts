@@ -40,6 +40,8 @@ import paymentsRoutes from './modules/payments/payments.routes';
 import servicesPlugin from './services';
 import printJobsRoutes from './modules/print-jobs/print-jobs.routes';
 import retentionPlugin, { type RetentionPluginOptions } from './modules/print-jobs/retention.plugin';
+import releasePlugin, { type ReleasePluginOptions } from './modules/release/release.plugin';
+import releaseRoutes from './modules/release/release.routes';
 import conversationsRoutes from './modules/conversations/conversations.routes';
 import noticesRoutes from './modules/notices/notices.routes';
 import printerRoomRoutes from './modules/printers/printer-room.routes';
@@ -65,6 +67,8 @@ export interface BuildAppOptions {
   payments?: { now?: () => Date };
   /** The chat's clock in milliseconds (its per-sender rate limit refills by it; tests hold it still). */
   chatNow?: () => number;
+  /** Options of release at the printer: the clock of codes and deadlines, the expiry scheduler. */
+  release?: ReleasePluginOptions;
   /** Options of the grant scheduler (tests turn it on with a clock). */
   grants?: GrantsPluginOptions;
   /** Options of the report scheduler (tests turn it on with a clock). */
@@ -201,6 +205,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(servicesPlugin, {
       paymentsNow: options.payments?.now,
       chatNow: options.chatNow,
+      releaseNow: options.release?.now,
       documents: options.documents ?? detectDocumentTools(),
     });
     await app.register(socketPlugin);
@@ -215,6 +220,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(noticesRoutes);
     await app.register(conversationsRoutes);
     await app.register(printJobsRoutes);
+    await app.register(releaseRoutes);
     await app.register(paymentsRoutes);
     await app.register(reportsPlugin, options.reports ?? {});
     await app.register(reportsRoutes);
@@ -223,6 +229,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(dispatcherPlugin);
     await app.register(grantsPlugin, options.grants ?? {});
     await app.register(retentionPlugin, options.retention ?? {});
+    await app.register(releasePlugin, options.release ?? {});
     if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
     await app.register(portalPlugin);

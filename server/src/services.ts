@@ -9,6 +9,7 @@ import { buildGateways, type PaymentGateways } from './modules/payments/gateways
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createPrintJobsService, uploadDirFor, type PrintJobsService } from './modules/print-jobs/print-jobs.service';
 import { createNoticesService, type NoticesService } from './modules/notices/notices.service';
+import { createReleaseService, type ReleaseService } from './modules/release/release.service';
 import { createPrinterAdminService, type PrinterAdminService } from './modules/printers/printer-admin.service';
 import { createPrinterRoomService, type PrinterRoomService } from './modules/printers/printer-room.service';
 import { createPrintersService, type PrintersService } from './modules/printers/printers.service';
@@ -33,6 +34,8 @@ export interface Services {
   /** Every change to a printer (status, add, edit, retire), recorded in printer_changes. */
   printerAdmin: PrinterAdminService;
   printJobs: PrintJobsService;
+  /** Release at the printer: stations and their codes, release, extend, move, the expiry of held jobs. */
+  release: ReleaseService;
   payments: PaymentsService;
   paymentGateways: PaymentGateways;
   conversations: ConversationsService;
@@ -49,6 +52,8 @@ export interface ServicesPluginOptions {
   paymentsNow?: () => Date;
   /** The chat rate limit's clock, in milliseconds (tests hold it still). */
   chatNow?: () => number;
+  /** The clock of held jobs, station codes and their rate limits (tests move it). */
+  releaseNow?: () => Date;
   /** What this machine can do with documents (LibreOffice present or not). */
   documents: DocumentTools;
 }
@@ -78,6 +83,14 @@ export default fp<ServicesPluginOptions>(
         })
       : null;
     const printers = createPrintersService({ db, events, officeApps: documents.officeApps });
+    const printJobs = createPrintJobsService({
+      db,
+      events,
+      documents,
+      uploadDir: uploadDirFor(config.dataDir),
+      pageCount: { converter },
+      now: options.releaseNow,
+    });
     const auth = createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions });
     app.decorate('services', {
       auth,
@@ -92,13 +105,8 @@ export default fp<ServicesPluginOptions>(
         printers,
         allowSelfSigned: config.printers.allowSelfSigned,
       }),
-      printJobs: createPrintJobsService({
-        db,
-        events,
-        documents,
-        uploadDir: uploadDirFor(config.dataDir),
-        pageCount: { converter },
-      }),
+      printJobs,
+      release: createReleaseService({ db, events, printJobs, now: options.releaseNow }),
       payments: createPaymentsService({
         db,
         ...paymentGateways,

@@ -9,6 +9,9 @@ import { bearer, createTestApp, loginAs, TEST_JWT_SECRET, type TestApp } from '.
  * match the route's declared roles: 401 without a token unless public, 403 for an undeclared role,
  * never 401/403 for a declared one. New routes are covered automatically.
  */
+/** The routes a release station calls with its own key (X-Station-Token) instead of a user's token. */
+const STATION_ROUTES = /^\/v1\/release-station\//;
+
 describe('route walk', () => {
   const routes: RouteOptions[] = [];
   let t: TestApp;
@@ -60,6 +63,14 @@ describe('route walk', () => {
       if (call.method === 'OPTIONS') continue;
       const method = call.method as 'GET';
       const anonymous = await t.app.inject({ method, url: call.url });
+      if (STATION_ROUTES.test(call.path)) {
+        // a release station's routes take its key (X-Station-Token), never a user token: 401 for everyone else
+        for (const headers of [{}, ...ROLES.map((role) => bearer(tokens[role]))]) {
+          const answer = await t.app.inject({ method, url: call.url, headers });
+          if (answer.statusCode !== 401) problems.push(`${method} ${call.url}: ${answer.statusCode}, expected 401`);
+        }
+        continue;
+      }
       if (call.roles === 'public') {
         if ([401, 403].includes(anonymous.statusCode))
           problems.push(`${method} ${call.url} public but ${anonymous.statusCode}`);

@@ -22,6 +22,8 @@ const CONFIG: SystemConfigView = {
   isDefault: false,
   retentionHours: 48,
   defaultRetentionHours: 24,
+  heldJobMinutes: 60,
+  defaultHeldJobMinutes: 60,
   inactiveFileTypes: [{ type: 'docx', reason: 'needs-libreoffice' }],
   updatedAt: '2026-11-20T17:30:00.000Z',
   updatedBy: { firstName: 'Minh', lastName: 'Lê Hoàng' },

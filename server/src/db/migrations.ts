@@ -737,6 +737,53 @@ CREATE INDEX account_changes_created_idx ON account_changes (created_at DESC);
 CREATE INDEX users_active_officers_idx ON users (id) WHERE role = 'spso' AND is_active;
 `;
 
+/**
+ * Release at the printer (issue 21). A printer's release mode: `direct` (a job prints when sent) or
+ * `held` (it waits, charged, as `Held` with a release code until its owner releases it at the printer,
+ * or `Expired` and refunded once past held_until). Release stations: a station's key is kept as its hash;
+ * the codes it shows are kept per station (each valid 120 s from its issue: 60 s as the code shown, 60 s
+ * after), used at most once. The officers' setting held_job_minutes (1..1440, 60 by default).
+ */
+const releaseAtPrinter = `
+ALTER TABLE printers ADD COLUMN release_mode text NOT NULL DEFAULT 'direct' CHECK (release_mode IN ('direct', 'held'));
+ALTER TABLE printing_logs DROP CONSTRAINT printing_logs_status_check;
+ALTER TABLE printing_logs ADD CONSTRAINT printing_logs_status_check
+  CHECK (status IN ('Held', 'Queued', 'InProgress', 'Completed', 'Failed', 'Expired'));
+ALTER TABLE printing_logs ADD COLUMN release_code text;
+ALTER TABLE printing_logs ADD COLUMN held_until timestamptz;
+ALTER TABLE printing_logs ADD COLUMN held_extended_at timestamptz;
+ALTER TABLE printing_logs ADD COLUMN expiry_noticed_at timestamptz;
+ALTER TABLE printing_logs ADD COLUMN released_at timestamptz;
+ALTER TABLE printing_logs ADD CONSTRAINT printing_logs_held_check
+  CHECK (status <> 'Held' OR (release_code IS NOT NULL AND held_until IS NOT NULL));
+-- a code names one held job at its printer
+CREATE UNIQUE INDEX printing_logs_release_code_idx ON printing_logs (printer_id, release_code) WHERE status = 'Held';
+-- the expiry scheduler's search
+CREATE INDEX printing_logs_held_until_idx ON printing_logs (held_until) WHERE status = 'Held';
+ALTER TABLE system_config ADD COLUMN held_job_minutes integer NOT NULL DEFAULT 60
+  CHECK (held_job_minutes BETWEEN 1 AND 1440);
+CREATE TABLE release_stations (
+  id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  printer_id  text NOT NULL REFERENCES printers (printer_id) ON UPDATE CASCADE,
+  token_hash  text NOT NULL UNIQUE,
+  created_by  uuid REFERENCES users (id) ON DELETE SET NULL,
+  created_at  timestamptz NOT NULL DEFAULT now(),
+  revoked_at  timestamptz,
+  revoked_by  uuid REFERENCES users (id) ON DELETE SET NULL
+);
+CREATE INDEX release_stations_printer_idx ON release_stations (printer_id) WHERE revoked_at IS NULL;
+CREATE TABLE release_station_codes (
+  station_id   uuid NOT NULL REFERENCES release_stations (id) ON DELETE CASCADE,
+  code         text NOT NULL,
+  issued_at    timestamptz NOT NULL,
+  valid_until  timestamptz NOT NULL,
+  used_at      timestamptz,
+  used_by      uuid REFERENCES users (id) ON DELETE SET NULL,
+  PRIMARY KEY (station_id, code)
+);
+CREATE INDEX release_station_codes_issued_idx ON release_station_codes (station_id, issued_at DESC);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -758,4 +805,9 @@ export const migrations: readonly Migration[] = [
   },
   { version: 15, name: 'school sign-in: sign-ins under way, one-time codes, account source', sql: schoolSignIn },
   { version: 16, name: 'accounts: temporary passwords, last sign-in, the audit trail of accounts', sql: accounts },
+  {
+    version: 17,
+    name: 'release at the printer: held printers and jobs, release stations and their codes, expiry',
+    sql: releaseAtPrinter,
+  },
 ];

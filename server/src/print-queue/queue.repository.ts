@@ -238,8 +238,9 @@ export async function abandonedJobs(
 }
 
 /**
- * Queued → Failed ('cancelled') by the student, only while still Queued: when a dispatcher claims the
- * job at the same moment, the row lock makes exactly one of the two win. The caller refunds.
+ * Queued or Held → Failed ('cancelled') by the student, only while still waiting: when a dispatcher
+ * claims the job (or the expiry ends it) at the same moment, the row lock makes exactly one win. The
+ * caller refunds.
  */
 export async function cancelQueuedJob(
   db: Db,
@@ -248,8 +249,9 @@ export async function cancelQueuedJob(
 ): Promise<{ id: string; user_id: string; cost: number } | undefined> {
   return db.one(
     `UPDATE printing_logs
-     SET status = 'Failed', failure_reason = 'cancelled', cancelled_by = $2, finish_date = now(), updated_at = now()
-     WHERE id = $1 AND status = 'Queued'
+     SET status = 'Failed', failure_reason = 'cancelled', cancelled_by = $2, finish_date = now(), updated_at = now(),
+         release_code = NULL
+     WHERE id = $1 AND status IN ('Queued', 'Held')
      RETURNING id, user_id, cost`,
     [logId, cancelledBy],
   );

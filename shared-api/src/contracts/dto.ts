@@ -74,7 +74,16 @@ export interface Printer {
   updatedAt: string;
   /** null for a simulated printer; the device's last known state for a real one (IPP). */
   device: PrinterDevice | null;
+  /**
+   * `direct`: a job prints when it is sent; `held`: it waits for its owner at the printer (release).
+   * Every list of this server sends it (optional for older callers' fixtures).
+   */
+  releaseMode?: ReleaseMode;
 }
+
+/** How a printer takes its jobs (POST and PUT /v1/spso/printer). */
+export const RELEASE_MODES = ['direct', 'held'] as const;
+export type ReleaseMode = (typeof RELEASE_MODES)[number];
 
 export interface StudentPrinter extends Printer {
   waiting_amount: number;
@@ -88,8 +97,11 @@ export interface PrinterListResponse {
   currentFileType?: string[];
 }
 
-/** Print job status (spec section 4). */
-export const PRINT_STATUSES = ['Queued', 'InProgress', 'Completed', 'Failed'] as const;
+/**
+ * Print job status (spec section 4), plus release at the printer: `Held` (charged, waiting at a held
+ * printer for its owner to release it) and `Expired` (not released in time: refunded once).
+ */
+export const PRINT_STATUSES = ['Held', 'Queued', 'InProgress', 'Completed', 'Failed', 'Expired'] as const;
 export type PrintStatus = (typeof PRINT_STATUSES)[number];
 
 export type PaperSize = 'A4' | 'A3';
@@ -169,6 +181,8 @@ export const NOTICE_ACTIONS = [
   'printer-offline',
   'printer-online',
   'printer-attention',
+  /** To a student: a held job of theirs expires in 10 minutes (release or extend it). */
+  'job-expiring',
 ] as const;
 export type NoticeAction = (typeof NOTICE_ACTIONS)[number];
 
@@ -269,6 +283,12 @@ export interface StudentPrintingLog extends PrintingLog {
   /** 1 = next after the job in progress; null unless Queued. */
   position: number | null;
   failureReason: string | null;
+  /** Held jobs: until when the job waits to be released (ISO); null otherwise. */
+  heldUntil?: string | null;
+  /** Held jobs: the 6 characters that release it at the printer (the owner's answers only). */
+  releaseCode?: string | null;
+  /** Held jobs: the owner already added the 30 minutes once. */
+  extended?: boolean;
 }
 
 /** POST /v1/student/printing (multipart: file parts, documents JSON array, printerId) */

@@ -39,6 +39,10 @@ export const ERROR_CODES = [
   'LAST_OFFICER',
   /** 409: another account has this e-mail. */
   'EMAIL_TAKEN',
+  /** 422: a release code (a job's, or a station's) that is wrong, expired or already used: says nothing more. */
+  'RELEASE_CODE_INVALID',
+  /** 401: a release station's X-Station-Token that is missing, unknown or revoked. */
+  'STATION_TOKEN_INVALID',
   'INTERNAL',
   /** 503: the database does not answer (GET /healthz). */
   'SERVICE_UNAVAILABLE',

@@ -15,3 +15,4 @@ export * from './reports';
 export * from './student-activity';
 export * from './school-sign-in';
 export * from './accounts';
+export * from './release';

@@ -19,6 +19,10 @@ export const FILE_TYPE_PATTERN = /^[a-z0-9]{1,10}$/;
 export const CONFIG_RETENTION_MIN = 1;
 export const CONFIG_RETENTION_MAX = 720;
 export const CONFIG_RETENTION_DEFAULT = 24;
+/** Minutes a job sent to a held printer waits for its owner to release it (then it expires, refunded). */
+export const CONFIG_HELD_MINUTES_MIN = 1;
+export const CONFIG_HELD_MINUTES_MAX = 1440;
+export const CONFIG_HELD_MINUTES_DEFAULT = 60;
 /** The password typed in the confirmation dialog (the officer's own), at most this long. */
 export const CONFIG_PASSWORD_MAX = 200;
 /** Keys blocked in the two number inputs (spec 5). */
@@ -39,6 +43,10 @@ export interface SystemConfigView {
   retentionHours: number;
   /** What 'Mặc định' puts back (CONFIG_RETENTION_DEFAULT). */
   defaultRetentionHours: number;
+  /** Minutes a job at a held printer waits for its owner, 1..1440. */
+  heldJobMinutes: number;
+  /** What 'Mặc định' puts back (CONFIG_HELD_MINUTES_DEFAULT). */
+  defaultHeldJobMinutes: number;
   /**
    * Allowed types this server cannot process now, with why: 'needs-libreoffice' (Office files and
    * LibreOffice is not installed here), 'unsupported' (no page counter knows the type). Students never
@@ -67,6 +75,8 @@ export interface SystemConfigUpdate {
   isDefault: boolean;
   /** Hours files are kept after their jobs ended, 1..720; left out, the value in force stays. */
   retentionHours?: number;
+  /** Minutes a held job waits, 1..1440; left out, the value in force stays. */
+  heldJobMinutes?: number;
   password: string;
 }
 
@@ -76,11 +86,20 @@ export function normalizeFileType(input: string): string {
 }
 
 export type SystemConfigField =
-  'currentBalance' | 'startDate1' | 'startDate2' | 'currentA4Price' | 'currentFileType' | 'retentionHours';
+  | 'currentBalance'
+  | 'startDate1'
+  | 'startDate2'
+  | 'currentA4Price'
+  | 'currentFileType'
+  | 'retentionHours'
+  | 'heldJobMinutes';
 
 /** What is wrong with one field: the machine code the locales and the server's messages are keyed by. */
 export type SystemConfigProblem =
-  | { field: 'currentBalance' | 'currentA4Price' | 'retentionHours'; code: 'required' | 'not-integer' | 'range' }
+  | {
+      field: 'currentBalance' | 'currentA4Price' | 'retentionHours' | 'heldJobMinutes';
+      code: 'required' | 'not-integer' | 'range';
+    }
   | { field: 'startDate1' | 'startDate2'; code: 'required' | 'invalid-date' }
   | { field: 'currentFileType'; code: 'empty' | 'too-many' | 'invalid-type' | 'duplicate' };
 
@@ -108,7 +127,7 @@ function numberProblem(value: unknown, min: number, max: number): 'required' | '
 /**
  * Every rule of the configuration form (spec 5), in field order: the page shows them under the fields,
  * the server answers the first as a 400. An empty list means the values may be saved. retentionHours
- * left out (undefined) is not checked: the value in force stays; null or '' is a missing value.
+ * and heldJobMinutes left out (undefined) are not checked: the value in force stays; null or '' is a missing value.
  */
 export function systemConfigProblems(input: {
   currentBalance?: unknown;
@@ -117,6 +136,7 @@ export function systemConfigProblems(input: {
   currentA4Price?: unknown;
   currentFileType?: unknown;
   retentionHours?: unknown;
+  heldJobMinutes?: unknown;
 }): SystemConfigProblem[] {
   const problems: SystemConfigProblem[] = [];
   const balance = numberProblem(input.currentBalance, CONFIG_BALANCE_MIN, CONFIG_BALANCE_MAX);
@@ -137,6 +157,10 @@ export function systemConfigProblems(input: {
   if (input.retentionHours !== undefined) {
     const retention = numberProblem(input.retentionHours, CONFIG_RETENTION_MIN, CONFIG_RETENTION_MAX);
     if (retention) problems.push({ field: 'retentionHours', code: retention });
+  }
+  if (input.heldJobMinutes !== undefined) {
+    const held = numberProblem(input.heldJobMinutes, CONFIG_HELD_MINUTES_MIN, CONFIG_HELD_MINUTES_MAX);
+    if (held) problems.push({ field: 'heldJobMinutes', code: held });
   }
   return problems;
 }

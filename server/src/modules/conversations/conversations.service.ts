@@ -27,11 +27,7 @@ export const MESSAGE_BURST = 20;
 const TOO_FAST = 'Bạn gửi tin nhắn quá nhanh, vui lòng chờ một chút';
 
 /** Chat between staff and print-service officers (students have no chat). */
-export function createConversationsService(
-  db: Db,
-  events: DomainEvents,
-  now: () => number = () => performance.now(),
-) {
+export function createConversationsService(db: Db, events: DomainEvents, now: () => number = () => performance.now()) {
   /**
    * Per sender: the rate limit, and the chain that stores their messages one after the other, in the
    * order they arrived (a burst sent 1..20 is stored and shown 1..20). Staff and officers are a few

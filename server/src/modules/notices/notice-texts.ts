@@ -40,6 +40,8 @@ const WORDS = {
     online: (printer: string) => `Máy in ${printer} đã kết nối lại.`,
     offline: (printer: string, reason: string) => `Máy in ${printer} mất kết nối${reason ? `: ${reason}` : ''}.`,
     attention: (printer: string, reasons: string) => `Máy in ${printer} cần kiểm tra: ${reasons}.`,
+    expiring: (title: string, printer: string, minutes: number) =>
+      `Lệnh in ${title} đang chờ bạn tại máy in ${printer} sẽ hết hạn sau ${minutes} phút. Hãy đến nhận tại máy in hoặc gia hạn; hết hạn, số trang sẽ được hoàn lại.`,
     reason: {
       'media-empty': 'hết giấy',
       'media-low': 'sắp hết giấy',
@@ -85,6 +87,8 @@ const WORDS = {
     online: (printer: string) => `Printer ${printer} is connected again.`,
     offline: (printer: string, reason: string) => `Printer ${printer} went offline${reason ? `: ${reason}` : ''}.`,
     attention: (printer: string, reasons: string) => `Printer ${printer} needs attention: ${reasons}.`,
+    expiring: (title: string, printer: string, minutes: number) =>
+      `Your print job ${title} waiting at printer ${printer} expires in ${minutes} minute${minutes === 1 ? '' : 's'}. Release it at the printer or extend it; once expired, its pages are given back.`,
     reason: {
       'media-empty': 'out of paper',
       'media-low': 'paper low',
@@ -192,6 +196,14 @@ export function attentionText(printerId: string, reasons: readonly string[], lan
     return escapeHtml(words.reason[key] ?? reason);
   });
   return words.attention(b(printerId), [...new Set(named)].join(', '));
+}
+
+/** A held job of the student's expires soon (release it at the printer, or extend it). */
+export function jobExpiringText(
+  job: { title: string; printerId: string; minutes: number },
+  lang: NoticeLang = 'vi',
+): string {
+  return WORDS[lang].expiring(b(job.title), b(job.printerId), job.minutes);
 }
 
 /** The notice's description in every language of the portal. */

@@ -6,6 +6,7 @@ import {
   attentionText,
   connectivityText,
   jobFailedText,
+  jobExpiringText,
   inEveryLanguage,
   printerChangeText,
   type NoticeActor,
@@ -178,4 +179,23 @@ export async function noticePrinterAttention(db: Db, printerId: string, reasons:
     });
   }
   return ['staff', 'spso'];
+}
+
+/**
+ * A held job expires soon: its owner (a notice to one student), with the minutes left, in the
+ * transaction that marks the job as told (so each job's owner is told once, whatever the instances).
+ */
+export async function noticeJobExpiring(
+  db: Db,
+  job: { userId: string; printerId: string; title: string; minutes: number },
+): Promise<void> {
+  const location = await printerLocation(db, job.printerId);
+  await insertNotice(db, {
+    senderId: null,
+    receiverId: job.userId,
+    printerId: job.printerId,
+    location,
+    action: 'job-expiring',
+    description: inEveryLanguage((lang) => jobExpiringText(job, lang)),
+  });
 }

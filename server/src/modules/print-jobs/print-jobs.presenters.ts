@@ -5,7 +5,10 @@ import type { LogRow } from './print-jobs.repository';
 const iso = toIso;
 const isoOrNull = toIsoOrNull;
 
-/** A printing log as the student's history shows it. */
+/**
+ * A printing log as its owner reads it (history, detail, the answers of the student routes): a held
+ * job's release code and deadline are the owner's only, never in a staff or officer list.
+ */
 export function toStudentLog(row: LogRow): StudentPrintingLog {
   const location = { facility: row.facility, department: row.department, room: row.room };
   return {
@@ -30,5 +33,8 @@ export function toStudentLog(row: LogRow): StudentPrintingLog {
     cost: row.cost,
     position: row.position,
     failureReason: row.failure_reason,
+    heldUntil: row.status === 'Held' ? isoOrNull(row.held_until) : null,
+    releaseCode: row.status === 'Held' ? row.release_code : null,
+    extended: row.held_extended_at !== null,
   };
 }

@@ -37,10 +37,12 @@ export interface PrinterForPrint {
   /** ipp-attributes DeviceCapabilities, null before the device was read. */
   device_capabilities: unknown;
   is_device: boolean;
+  /** 'held': a job waits (Held) for its owner's release at the printer. */
+  release_mode: 'direct' | 'held';
 }
 
 const PRINTER_FOR_PRINT = `printer_id, status, device_state, device_reasons, device_capabilities,
-  driver_kind = 'ipp' AS is_device`;
+  driver_kind = 'ipp' AS is_device, release_mode`;
 
 /** The printer's status, locked against a concurrent change until the transaction ends. */
 export async function findPrinterStatusForShare(db: Db, printerId: string): Promise<PrinterForPrint | undefined> {
@@ -97,7 +99,7 @@ export interface ExpiredFile {
 
 /**
  * Claims up to `limit` documents whose file is still stored and whose every job ended before `cutoff`
- * (none Queued or InProgress, none finished since): their storage_path becomes NULL and purged_at now,
+ * (none Held, Queued or InProgress, none finished since): their storage_path becomes NULL and purged_at now,
  * in one statement, answering the names they held. Rows another instance is claiming are skipped
  * (SKIP LOCKED) and a row claimed meanwhile no longer matches, so each file is claimed once. A job
  * never goes back to the queue once ended, and a document gets no new job, so a claimed file is never
@@ -114,7 +116,7 @@ export async function claimExpiredFiles(db: Db, cutoff: Date, limit: number): Pr
          AND NOT EXISTS (
            SELECT 1 FROM printing_logs l
            WHERE l.document_id = x.id
-             AND (l.status IN ('Queued', 'InProgress') OR coalesce(l.finish_date, l.updated_at) >= $1)
+             AND (l.status IN ('Held', 'Queued', 'InProgress') OR coalesce(l.finish_date, l.updated_at) >= $1)
          )
        ORDER BY x.created_at
        LIMIT $2
@@ -140,18 +142,21 @@ export interface NewPrintingLog {
   selectedPages: number;
   totalPages: number;
   cost: number;
+  /** At a held printer: the job waits (Held) with this release code until heldUntil. */
+  held?: { releaseCode: string; heldUntil: Date };
 }
 
 /**
- * A Queued job. created_at is the clock, not the transaction start, so the documents of one request
- * queue in the order they were sent.
+ * A Queued job (or Held, at a held printer). created_at is the clock, not the transaction start, so the
+ * documents of one request queue in the order they were sent.
  */
 export async function insertPrintingLog(db: Db, log: NewPrintingLog): Promise<string> {
   const row = await db.one<{ id: string }>(
     `INSERT INTO printing_logs (user_id, printer_id, document_id, status, paper_size, num_version, color_option,
                                 landscape_option, pages_per_sheet, num_sides, page_ranges, selected_pages,
-                                total_pages, cost, created_at, updated_at)
-     VALUES ($1, $2, $3, 'Queued', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, clock_timestamp(), clock_timestamp())
+                                total_pages, cost, created_at, updated_at, release_code, held_until)
+     VALUES ($1, $2, $3, CASE WHEN $14::text IS NULL THEN 'Queued' ELSE 'Held' END, $4, $5, $6, $7, $8, $9, $10,
+             $11, $12, $13, clock_timestamp(), clock_timestamp(), $14::text, $15::timestamptz)
      RETURNING id`,
     [
       log.userId,
@@ -167,6 +172,8 @@ export async function insertPrintingLog(db: Db, log: NewPrintingLog): Promise<st
       log.selectedPages,
       log.totalPages,
       log.cost,
+      log.held?.releaseCode ?? null,
+      log.held?.heldUntil ?? null,
     ],
   );
   if (!row) throw new Error('printing log insert returned nothing');
@@ -207,12 +214,15 @@ export interface LogRow {
   room: string;
   /** 1 = next to print (after the job in progress); null unless Queued. */
   position: number | null;
+  release_code: string | null;
+  held_until: Date | string | null;
+  held_extended_at: Date | string | null;
 }
 
 const LOG_SELECT = `
   SELECT l.id, l.status, l.finish_date, l.paper_size, l.num_version, l.color_option, l.landscape_option,
          l.pages_per_sheet, l.num_sides, l.page_ranges, l.selected_pages, l.total_pages, l.cost, l.failure_reason,
-         l.user_id, l.printer_id, l.created_at, l.updated_at,
+         l.user_id, l.printer_id, l.created_at, l.updated_at, l.release_code, l.held_until, l.held_extended_at,
          d.title, d.pages, d.file_type, p.facility, p.department, p.room,
          CASE WHEN l.status = 'Queued' THEN (
            SELECT count(*)::int + 1 FROM printing_logs x

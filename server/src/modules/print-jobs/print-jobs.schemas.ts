@@ -1,9 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { PRINT_STATUSES } from 'shared-api/contracts';
 import { Location, NO_FILTER, Nullable } from '../../lib/schemas';
 
 export const PrintingLog = Type.Object({
   _id: Type.String(),
-  status: Type.String({ enum: ['Queued', 'InProgress', 'Completed', 'Failed'] }),
+  status: Type.String({ enum: [...PRINT_STATUSES] }),
   finishDate: Nullable(Type.String({ format: 'date-time' })),
   paperSize: Type.String({ enum: ['A4', 'A3'] }),
   numVersion: Type.Integer(),
@@ -23,6 +24,13 @@ export const PrintingLog = Type.Object({
   cost: Type.Integer({ description: 'Số trang A4 đã trừ (A3 tính gấp đôi)' }),
   position: Type.Union([Type.Integer(), Type.Null()], { description: 'Vị trí trong hàng đợi (chỉ khi Đang đợi)' }),
   failureReason: Nullable(Type.String()),
+  heldUntil: Type.Optional(
+    Nullable(Type.String({ format: 'date-time', description: 'Lệnh in đang giữ: hạn nhận tại máy in' })),
+  ),
+  releaseCode: Type.Optional(
+    Nullable(Type.String({ description: 'Lệnh in đang giữ: mã nhận 6 ký tự (chỉ chủ lệnh in thấy)' })),
+  ),
+  extended: Type.Optional(Type.Boolean({ description: 'Đã gia hạn thêm 30 phút (chỉ một lần)' })),
 });
 
 export const SubmitData = Type.Object({
@@ -32,7 +40,7 @@ export const SubmitData = Type.Object({
 });
 
 export const FilterLogsQuery = Type.Object({
-  status: Type.Optional(Type.String({ enum: ['Queued', 'InProgress', 'Completed', 'Failed', ...NO_FILTER] })),
+  status: Type.Optional(Type.String({ enum: [...PRINT_STATUSES, ...NO_FILTER] })),
   facility: Type.Optional(Type.String({ maxLength: 20 })),
   sortDirection: Type.Optional(
     Type.String({ enum: ['1', '-1', ...NO_FILTER], description: '-1 mới nhất trước (mặc định), 1 cũ nhất trước' }),

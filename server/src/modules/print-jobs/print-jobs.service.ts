@@ -6,10 +6,13 @@ import type {
   CancelLogResponse,
   NotEnoughPagesData,
   StudentFilterLogsResponse,
+  StudentPrintingLog,
   StudentPrintingResponse,
 } from 'shared-api/contracts';
 import { normalizeFileType } from 'shared-api/contracts';
 import type { Db } from '../../db';
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/db';
+import { newReleaseCode } from '../../lib/release-codes';
 import { readConfigInForce } from '../system-config/system-config.service';
 import { parseDateBound as parseDate } from '../../lib/dates';
 import { AppError, errors } from '../../lib/errors';
@@ -44,6 +47,7 @@ import {
   insertDocument,
   insertPrintingLog,
   insertSubmission,
+  type NewPrintingLog,
   listStudentLogs,
   lockBalance,
   printedTotals,
@@ -68,7 +72,7 @@ function driverOptions(options: PrintOptions): DriverPrintOptions {
  * such as out of paper: PRINTER_OFFLINE) or cannot do one of the options (OPTION_UNSUPPORTED, the option
  * named: never dropped in silence). A device not read yet is given the job (the send will tell).
  */
-function deviceRefusal(
+export function deviceRefusal(
   printer: PrinterForPrint,
   documents: { options: PrintOptions; fileType: string }[],
 ): AppError | null {
@@ -169,6 +173,29 @@ export function fileTypeRefusal(filename: string, limits: UploadLimits): AppErro
   );
 }
 
+/** Tries for a release code no other held job of the printer has (the partial unique index says). */
+const RELEASE_CODE_TRIES = 8;
+
+/**
+ * Inserts a printing log; with a deadline (a held printer) it is Held with a new release code, drawn
+ * again in the rare case another held job at that printer has it (the insert runs in a savepoint).
+ */
+async function insertWithReleaseCode(
+  db: Db,
+  heldUntil: Date | null,
+  make: (held: NewPrintingLog['held']) => NewPrintingLog,
+): Promise<string> {
+  if (heldUntil === null) return insertPrintingLog(db, make(undefined));
+  for (let attempt = 1; ; attempt += 1) {
+    const held = { releaseCode: newReleaseCode(), heldUntil };
+    try {
+      return await db.tx((t) => insertPrintingLog(t, make(held)));
+    } catch (error) {
+      if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION || attempt >= RELEASE_CODE_TRIES) throw error;
+    }
+  }
+}
+
 /** Reuses a 400 from the cost rules with the document named in front. */
 function withLabel<T>(label: string, fn: () => T): T {
   try {
@@ -261,12 +288,15 @@ export interface PrintJobsServiceDeps {
   pageCount?: PageCountOptions;
   historyCacheTtlMs?: number;
   historyCacheMaxEntries?: number;
+  /** The clock of held jobs' deadlines (tests move it); the release service shares it. */
+  now?: () => Date;
 }
 
 export type PrintJobsService = ReturnType<typeof createPrintJobsService>;
 
 export function createPrintJobsService(deps: PrintJobsServiceDeps) {
   const { db, events, uploadDir } = deps;
+  const now = deps.now ?? (() => new Date());
 
   // filterLogs answers per student and normalized query; an answer showing a Queued job holds queue
   // positions, which any queue change may move
@@ -350,6 +380,11 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
     /** Cached history answers (tests). */
     get historyCacheSize(): number {
       return historyCache.size;
+    },
+
+    /** Logs by id as their owner reads them (the answers of the release routes), in queue order. */
+    async studentLogs(ids: readonly string[]): Promise<StudentPrintingLog[]> {
+      return (await findLogsByIds(db, ids)).map(toStudentLog);
     },
 
     /** The upload rules of system_config. */
@@ -470,6 +505,11 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
           const balance = await lockBalance(t, user.id);
           if (balance === undefined) throw errors.unauthenticated('Tài khoản không tồn tại hoặc đã bị vô hiệu hóa');
           if (balance < totalCost) throw notEnoughPages(totalCost, balance, false);
+          // a held printer: each job waits for its owner until the deadline the officers set
+          const heldUntil =
+            locked.release_mode === 'held'
+              ? new Date(now().getTime() + (await readConfigInForce(t)).held_job_minutes * 60_000)
+              : null;
           const ids: string[] = [];
           let after = balance;
           for (const [i, doc] of prepared.entries()) {
@@ -485,7 +525,8 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
               storagePath,
               sha256,
             });
-            const logId = await insertPrintingLog(t, {
+            const logId = await insertWithReleaseCode(t, heldUntil, (held) => ({
+              held,
               userId: user.id,
               printerId,
               documentId,
@@ -499,7 +540,7 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
               selectedPages: doc.selectedPages,
               totalPages: doc.sheets,
               cost: doc.cost,
-            });
+            }));
             const entry = await applyLedgerEntry(t, {
               userId: user.id,
               kind: 'charge',
@@ -578,7 +619,7 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
     },
 
     /**
-     * Cancels the caller's own Queued job and refunds it in full, once: 404 unknown, 403 another
+     * Cancels the caller's own Queued (or Held) job and refunds it in full, once: 404 unknown, 403 another
      * student's, 422 once it is no longer Queued (printing, printed, cancelled, or claimed by the
      * dispatcher in the same instant: the conditional UPDATE lets exactly one of the two win).
      */
@@ -592,7 +633,9 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
         if (owner.user_id !== user.id) throw errors.forbidden('Bạn không thể hủy yêu cầu in của người khác');
         const cancelled = await cancelQueuedJob(t, id, user.id);
         if (!cancelled) {
-          throw errors.businessRule('Chỉ hủy được yêu cầu in đang đợi; yêu cầu này đã bắt đầu in hoặc đã kết thúc');
+          throw errors.businessRule(
+            'Chỉ hủy được yêu cầu in đang đợi hoặc đang giữ; yêu cầu này đã bắt đầu in hoặc đã kết thúc',
+          );
         }
         const entry = await applyLedgerEntry(t, {
           userId: cancelled.user_id,

@@ -22,6 +22,7 @@ import {
   countPendingJobs,
   failQueuedJobs,
   insertPrinter,
+  releaseAllHeldJobs,
   lockPrinter,
   recordPrinterChange,
   retirePrinterRow,
@@ -73,6 +74,7 @@ function fieldsOf(row: PrinterStateRow): PrinterFields {
     room: row.room,
     status: row.status === 1 ? 1 : 0,
     deviceUri: row.device_uri,
+    releaseMode: row.release_mode,
   };
 }
 
@@ -92,6 +94,8 @@ interface ChangeOutcome {
   refunded: { userId: string; pages: number; jobId: string; title: string }[];
   /** The roles a notice of the change went to. */
   told: Role[];
+  /** Owners of held jobs sent to the queue (the printer switched from held to direct). */
+  released?: string[];
 }
 
 /**
@@ -127,7 +131,7 @@ export function createPrinterAdminService(deps: {
           : undefined,
     });
     if (outcome.told.length > 0) events.emit('notices-changed', { roles: outcome.told });
-    for (const userId of new Set(outcome.refunded.map((r) => r.userId))) {
+    for (const userId of new Set([...outcome.refunded.map((r) => r.userId), ...(outcome.released ?? [])])) {
       events.emit('ledger-written', { userId });
       events.emit('job-changed', { userId, printerId: outcome.printerId });
     }
@@ -184,6 +188,9 @@ export function createPrinterAdminService(deps: {
           if (entry.applied) refunded.push({ userId: job.user_id, pages: job.cost, jobId: job.id, title: job.title });
         }
       }
+      // switched from held to direct: the jobs waiting for their owners print as the others do
+      const released =
+        before.releaseMode === 'held' && after.releaseMode === 'direct' ? await releaseAllHeldJobs(t, printerId) : [];
       await updatePrinterFields(t, printerId, after);
       const action: PrinterChangeAction =
         before.status !== after.status ? (after.status === 1 ? 'enable' : 'disable') : 'update';
@@ -198,7 +205,7 @@ export function createPrinterAdminService(deps: {
       };
       const changeId = await recordPrinterChange(t, change);
       const told = await noticePrinterChange(t, { ...change, id: changeId });
-      return { printerId, changeId, action, refunded, told };
+      return { printerId, changeId, action, refunded, told, released: released.map((job) => job.user_id) };
     });
     return answer(actor, outcome);
   }
@@ -221,6 +228,7 @@ export function createPrinterAdminService(deps: {
         room: location?.room ?? current.room,
         status: body.status ?? current.status,
         deviceUri: body.deviceUri === undefined ? current.deviceUri : checkedDeviceUri(body.deviceUri),
+        releaseMode: body.releaseMode ?? current.releaseMode,
       }));
     },
 
@@ -238,6 +246,7 @@ export function createPrinterAdminService(deps: {
         room: location.room,
         status: body.status ?? 1,
         deviceUri: checkedDeviceUri(body.deviceUri ?? null),
+        releaseMode: body.releaseMode ?? 'direct',
       };
       const { changeId, told } = await db.tx(async (t) => {
         const taken = await t.one<{ retired: boolean }>(

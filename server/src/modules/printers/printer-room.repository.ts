@@ -130,6 +130,7 @@ export interface PrinterStateRow {
   retired_at: Date | string | null;
   /** The device's address, null for a simulated printer. */
   device_uri: string | null;
+  release_mode: 'direct' | 'held';
 }
 
 /**
@@ -139,7 +140,7 @@ export interface PrinterStateRow {
 export async function lockPrinter(db: Db, printerId: string): Promise<PrinterStateRow | undefined> {
   return db.one<PrinterStateRow>(
     `SELECT printer_id, brand, model, description, facility, department, room, status, retired_at,
-            CASE WHEN driver_kind = 'ipp' THEN driver_uri END AS device_uri
+            CASE WHEN driver_kind = 'ipp' THEN driver_uri END AS device_uri, release_mode
      FROM printers WHERE lower(printer_id) = lower($1) FOR UPDATE`,
     [printerId],
   );
@@ -156,16 +157,28 @@ export interface NewPrinter {
   status: 0 | 1;
   /** ipp:// or ipps:// (checked by the service), null for a simulated printer. */
   deviceUri: string | null;
+  releaseMode: 'direct' | 'held';
 }
 
 /** Inserts a printer; false when the id is taken (in service or retired). */
 export async function insertPrinter(db: Db, p: NewPrinter): Promise<boolean> {
   const row = await db.one<{ printer_id: string }>(
     `INSERT INTO printers (printer_id, brand, model, description, facility, department, room, status, activated_time,
-                           driver_kind, driver_uri)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), CASE WHEN $9::text IS NULL THEN 'simulated' ELSE 'ipp' END, $9)
+                           driver_kind, driver_uri, release_mode)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), CASE WHEN $9::text IS NULL THEN 'simulated' ELSE 'ipp' END, $9, $10)
      ON CONFLICT (printer_id) DO NOTHING RETURNING printer_id`,
-    [p.printerId, p.brand, p.model, p.description, p.facility, p.department, p.room, p.status, p.deviceUri],
+    [
+      p.printerId,
+      p.brand,
+      p.model,
+      p.description,
+      p.facility,
+      p.department,
+      p.room,
+      p.status,
+      p.deviceUri,
+      p.releaseMode,
+    ],
   );
   return row !== undefined;
 }
@@ -187,9 +200,32 @@ export async function updatePrinterFields(db: Db, printerId: string, f: PrinterF
          device_capabilities = CASE WHEN driver_uri IS DISTINCT FROM $9::text THEN NULL ELSE device_capabilities END,
          device_checked_at = CASE WHEN driver_uri IS DISTINCT FROM $9::text THEN NULL ELSE device_checked_at END,
          driver_kind = CASE WHEN $9::text IS NULL THEN 'simulated' ELSE 'ipp' END,
-         driver_uri = $9::text
+         driver_uri = $9::text, release_mode = $10
      WHERE printer_id = $1`,
-    [printerId, f.brand, f.model, f.description, f.facility, f.department, f.room, f.status, f.deviceUri],
+    [
+      printerId,
+      f.brand,
+      f.model,
+      f.description,
+      f.facility,
+      f.department,
+      f.room,
+      f.status,
+      f.deviceUri,
+      f.releaseMode,
+    ],
+  );
+}
+
+/**
+ * The printer's Held jobs go to its queue (Held → Queued): it was switched from held to direct, so its
+ * jobs print as its other jobs do. The caller holds the printer row lock.
+ */
+export async function releaseAllHeldJobs(db: Db, printerId: string): Promise<{ user_id: string }[]> {
+  return db.query<{ user_id: string }>(
+    `UPDATE printing_logs SET status = 'Queued', release_code = NULL, released_at = now(), updated_at = now()
+     WHERE printer_id = $1 AND status = 'Held' RETURNING user_id`,
+    [printerId],
   );
 }
 
@@ -200,24 +236,25 @@ export async function retirePrinterRow(db: Db, printerId: string, actorId: strin
      RETURNING printer_id, brand, model, description, facility, department, room, status, activated_time,
                created_at, updated_at, 0 AS waiting_amount, printed_count, '{}'::text[] AS job_ids,
                '{}'::text[] AS queue_ids, CASE WHEN driver_kind = 'ipp' THEN driver_uri END AS driver_uri,
-               device_state, device_reasons, device_checked_at, device_capabilities`,
+               device_state, device_reasons, device_checked_at, device_capabilities, release_mode`,
     [printerId, actorId],
   );
 }
 
-/** Pending jobs of the printer (Queued + InProgress). */
+/** Pending jobs of the printer (Held + Queued + InProgress). */
 export async function countPendingJobs(db: Db, printerId: string): Promise<number> {
   const row = await db.one<{ n: number }>(
-    `SELECT count(*)::int AS n FROM printing_logs WHERE printer_id = $1 AND status IN ('Queued', 'InProgress')`,
+    `SELECT count(*)::int AS n FROM printing_logs WHERE printer_id = $1 AND status IN ('Held', 'Queued', 'InProgress')`,
     [printerId],
   );
   return row?.n ?? 0;
 }
 
 /**
- * Queued → Failed with `reason` for every waiting job of the printer (the job printing is left to
- * finish). The printer row is locked by the caller, so no claim or submit slips in between; the rows
- * are locked here so a student's concurrent cancel waits and then finds them no longer Queued.
+ * Queued or Held → Failed with `reason` for every waiting job of the printer (the job printing is left
+ * to finish). The printer row is locked by the caller, so no claim or submit slips in between; the rows
+ * are locked here so a student's concurrent cancel, release or the expiry waits and then finds them
+ * no longer waiting.
  */
 export async function failQueuedJobs(
   db: Db,
@@ -229,8 +266,8 @@ export async function failQueuedJobs(
      SET status = 'Failed', failure_reason = $2, finish_date = now(), updated_at = now()
      FROM documents d
      WHERE d.id = l.document_id
-       AND l.id IN (SELECT id FROM printing_logs WHERE printer_id = $1 AND status = 'Queued' FOR UPDATE)
-       AND l.status = 'Queued'
+       AND l.id IN (SELECT id FROM printing_logs WHERE printer_id = $1 AND status IN ('Queued', 'Held') FOR UPDATE)
+       AND l.status IN ('Queued', 'Held')
      RETURNING l.id, l.user_id, l.cost, d.title`,
     [printerId, reason],
   );

@@ -37,6 +37,7 @@ export function toStudentPrinter(row: PrinterRow): StudentPrinterItem {
     waiting_amount: row.waiting_amount,
     printed_count: row.printed_count,
     device: deviceOf(row),
+    releaseMode: row.release_mode,
   };
 }
 

@@ -27,6 +27,8 @@ export interface PrinterRow {
   device_checked_at: Date | string | null;
   /** What the device said it can do (ipp-attributes DeviceCapabilities), null before it was read. */
   device_capabilities: unknown;
+  /** 'direct': jobs print when sent; 'held': they wait for their owner's release. */
+  release_mode: 'direct' | 'held';
 }
 
 /**
@@ -40,7 +42,7 @@ export async function listPrintersWithCounts(db: Db): Promise<PrinterRow[]> {
     `SELECT p.printer_id, p.brand, p.model, p.description, p.facility, p.department, p.room, p.status,
             p.activated_time, p.created_at, p.updated_at,
             CASE WHEN p.driver_kind = 'ipp' THEN p.driver_uri END AS driver_uri,
-            p.device_state, p.device_reasons, p.device_checked_at, p.device_capabilities,
+            p.device_state, p.device_reasons, p.device_checked_at, p.device_capabilities, p.release_mode,
             coalesce(q.waiting, 0)::int AS waiting_amount, p.printed_count,
             coalesce(q.job_ids, '{}') AS job_ids, coalesce(q.queue_ids, '{}') AS queue_ids
      FROM printers p

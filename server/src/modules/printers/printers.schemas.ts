@@ -5,6 +5,8 @@ import {
   PRINTER_ID_MAX,
   PRINTER_ID_PATTERN,
   PRINTER_NAME_MAX,
+  PRINT_STATUSES,
+  RELEASE_MODES,
 } from 'shared-api/contracts';
 import { Location, NO_FILTER, Nullable } from '../../lib/schemas';
 
@@ -17,6 +19,11 @@ export const PrinterDevice = Type.Object(
     checkedAt: Nullable(Type.String({ format: 'date-time' })),
   },
   { description: 'Trạng thái thiết bị (máy in thật); null với máy in mô phỏng' },
+);
+
+const ReleaseModeValue = Type.Union(
+  RELEASE_MODES.map((mode) => Type.Literal(mode)),
+  { description: 'direct: in ngay khi gửi; held: giữ lại đến khi sinh viên nhận tại máy in (mã nhận)' },
 );
 
 export const StudentPrinter = Type.Object({
@@ -32,6 +39,7 @@ export const StudentPrinter = Type.Object({
   waiting_amount: Type.Integer({ description: 'Số yêu cầu đang đợi và đang in' }),
   printed_count: Type.Integer({ description: 'Số yêu cầu đã in xong' }),
   device: Type.Union([PrinterDevice, Type.Null()]),
+  releaseMode: ReleaseModeValue,
 });
 
 export const PrinterListQuery = Type.Object({
@@ -115,7 +123,7 @@ export const StaffJob = Type.Object({
   _id: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
   finishDate: Nullable(Type.String({ format: 'date-time' })),
-  status: Type.String({ enum: ['Queued', 'InProgress', 'Completed', 'Failed'] }),
+  status: Type.String({ enum: [...PRINT_STATUSES] }),
   failureReason: Nullable(Type.String()),
   user_id: Nullable(Type.String()),
   firstName: Nullable(Type.String()),
@@ -219,6 +227,7 @@ export const PrinterCreateBody = Type.Object({
       }),
     ),
   ),
+  releaseMode: Type.Optional(ReleaseModeValue),
 });
 export type PrinterCreateBody = Static<typeof PrinterCreateBody>;
 
@@ -237,6 +246,7 @@ export const PrinterUpdateBody = Type.Object({
       }),
     ),
   ),
+  releaseMode: Type.Optional(ReleaseModeValue),
 });
 export type PrinterUpdateBody = Static<typeof PrinterUpdateBody>;
 

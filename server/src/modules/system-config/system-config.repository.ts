@@ -25,12 +25,14 @@ export interface SystemConfig {
   payment_ttl_minutes: number;
   /** Hours a document's file is kept after all its jobs ended (1..720). */
   retention_hours: number;
+  /** Minutes a job at a held printer waits for its owner's release (1..1440). */
+  held_job_minutes: number;
 }
 
 const COLUMNS = `current_balance, default_balance,
   to_char(start_date1, 'YYYY-MM-DD') AS start_date1, to_char(start_date2, 'YYYY-MM-DD') AS start_date2,
   current_a4_price, default_a4_price, current_file_type, default_file_type, is_default,
-  max_file_bytes, max_request_bytes, grant_policy, payment_ttl_minutes, retention_hours`;
+  max_file_bytes, max_request_bytes, grant_policy, payment_ttl_minutes, retention_hours, held_job_minutes`;
 
 /** The configuration in force, read per call: an officer may change it at any time, on any instance. */
 export async function readSystemConfig(db: Db): Promise<SystemConfig> {
@@ -48,6 +50,7 @@ export interface SystemConfigWrite {
   current_file_type: string[];
   is_default: boolean;
   retention_hours: number;
+  held_job_minutes: number;
 }
 
 /** The row locked for a change (FOR UPDATE: two officers saving at once apply one after the other). */
@@ -61,7 +64,8 @@ export async function writeSystemConfig(db: Db, values: SystemConfigWrite, actor
   await db.query(
     `UPDATE system_config
      SET current_balance = $1, start_date1 = $2::date, start_date2 = $3::date, current_a4_price = $4,
-         current_file_type = $5::text[], is_default = $6, retention_hours = $8, updated_by = $7, updated_at = now()`,
+         current_file_type = $5::text[], is_default = $6, retention_hours = $8, held_job_minutes = $9,
+         updated_by = $7, updated_at = now()`,
     [
       values.current_balance,
       values.start_date1,
@@ -71,6 +75,7 @@ export async function writeSystemConfig(db: Db, values: SystemConfigWrite, actor
       values.is_default,
       actorId,
       values.retention_hours,
+      values.held_job_minutes,
     ],
   );
 }

@@ -19,6 +19,8 @@ const SystemConfigData = Type.Object({
   isDefault: Type.Boolean(),
   retentionHours: Type.Integer({ description: 'Giờ giữ tệp đã tải lên sau khi các lệnh in kết thúc, 1..720' }),
   defaultRetentionHours: Type.Integer(),
+  heldJobMinutes: Type.Integer({ description: 'Phút một lệnh in ở máy in giữ lệnh chờ sinh viên nhận, 1..1440' }),
+  defaultHeldJobMinutes: Type.Integer(),
   inactiveFileTypes: Type.Array(
     Type.Object({
       type: Type.String(),
@@ -41,6 +43,9 @@ const SystemConfigBody = Type.Object({
   isDefault: Type.Boolean(),
   retentionHours: Type.Optional(
     Type.Number({ description: 'Giờ giữ tệp sau khi in xong, 1..720 (bỏ trống: giữ giá trị hiện tại)' }),
+  ),
+  heldJobMinutes: Type.Optional(
+    Type.Number({ description: 'Phút giữ lệnh in chờ nhận tại máy in, 1..1440 (bỏ trống: giữ giá trị hiện tại)' }),
   ),
   password: Type.String({ maxLength: CONFIG_PASSWORD_MAX, description: 'Mật khẩu của chính cán bộ đang đăng nhập' }),
 });

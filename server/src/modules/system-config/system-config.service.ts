@@ -1,5 +1,10 @@
 import type { SystemConfigUpdate, SystemConfigView } from 'shared-api/contracts';
-import { CONFIG_RETENTION_DEFAULT, normalizeFileType, systemConfigProblems } from 'shared-api/contracts';
+import {
+  CONFIG_HELD_MINUTES_DEFAULT,
+  CONFIG_RETENTION_DEFAULT,
+  normalizeFileType,
+  systemConfigProblems,
+} from 'shared-api/contracts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import type { DomainEvents } from '../../events/domain-events';
@@ -48,6 +53,8 @@ function toView(row: repo.SystemConfig, stamp: repo.ConfigStamp, officeApps: Rea
     isDefault: row.is_default,
     retentionHours: row.retention_hours,
     defaultRetentionHours: CONFIG_RETENTION_DEFAULT,
+    heldJobMinutes: row.held_job_minutes,
+    defaultHeldJobMinutes: CONFIG_HELD_MINUTES_DEFAULT,
     inactiveFileTypes: inactiveFileTypes(row.current_file_type, officeApps),
     updatedAt: stamp.updated_at && stamp.first_name !== null ? stamp.updated_at : null,
     updatedBy: stamp.first_name !== null ? { firstName: stamp.first_name, lastName: stamp.last_name ?? '' } : null,
@@ -72,6 +79,8 @@ function changeLines(before: repo.SystemConfigWrite, after: repo.SystemConfigWri
     line('currentFileType', before.current_file_type.join(', '), after.current_file_type.join(', '));
   if (before.retention_hours !== after.retention_hours)
     line('retentionHours', String(before.retention_hours), String(after.retention_hours));
+  if (before.held_job_minutes !== after.held_job_minutes)
+    line('heldJobMinutes', String(before.held_job_minutes), String(after.held_job_minutes));
   return lines;
 }
 
@@ -113,9 +122,11 @@ export function createSystemConfigService({ db, events, config, officeApps }: Sy
           current_file_type: current.current_file_type,
           is_default: current.is_default,
           retention_hours: current.retention_hours,
+          held_job_minutes: current.held_job_minutes,
         };
-        // an older client (the spec's) sends no retention: the value in force stays
+        // an older client (the spec's) sends no retention nor held minutes: the values in force stay
         const retention = body.retentionHours ?? current.retention_hours;
+        const heldMinutes = body.heldJobMinutes ?? current.held_job_minutes;
         const after: repo.SystemConfigWrite = {
           current_balance: body.currentBalance,
           start_date1: body.startDate1,
@@ -128,8 +139,10 @@ export function createSystemConfigService({ db, events, config, officeApps }: Sy
             body.currentBalance === current.default_balance &&
             body.currentA4Price === current.default_a4_price &&
             sameTypes(fileTypes, current.default_file_type) &&
-            retention === CONFIG_RETENTION_DEFAULT,
+            retention === CONFIG_RETENTION_DEFAULT &&
+            heldMinutes === CONFIG_HELD_MINUTES_DEFAULT,
           retention_hours: retention,
+          held_job_minutes: heldMinutes,
         };
         const lines = { vi: changeLines(before, after, 'vi'), en: changeLines(before, after, 'en') };
         if (lines.vi.length === 0 && before.is_default === after.is_default) return null;

@@ -5,6 +5,8 @@ import {
   CONFIG_FILE_TYPES_MAX,
   CONFIG_PRICE_MAX,
   CONFIG_PRICE_MIN,
+  CONFIG_HELD_MINUTES_MAX,
+  CONFIG_HELD_MINUTES_MIN,
   CONFIG_RETENTION_MAX,
   CONFIG_RETENTION_MIN,
 } from 'shared-api/contracts';
@@ -24,6 +26,7 @@ const FIELD_NAMES = {
   currentA4Price: 'Giá một trang A4',
   currentFileType: 'Loại file được phép in',
   retentionHours: 'Thời gian giữ tệp sau khi in (giờ)',
+  heldJobMinutes: 'Thời gian giữ lệnh in chờ nhận tại máy in (phút)',
 } as const;
 
 /** The refusal (400) of one rule of the form. */
@@ -35,6 +38,8 @@ export function configProblemText(problem: SystemConfigProblem): string {
     case 'not-integer':
       return `${name} phải là số nguyên`;
     case 'range':
+      if (problem.field === 'heldJobMinutes')
+        return `${name} phải từ ${CONFIG_HELD_MINUTES_MIN} đến ${CONFIG_HELD_MINUTES_MAX}`;
       if (problem.field === 'retentionHours')
         return `${name} phải từ ${CONFIG_RETENTION_MIN} đến ${CONFIG_RETENTION_MAX}`;
       return problem.field === 'currentBalance'
@@ -62,6 +67,7 @@ const FIELD_NAMES_EN: Record<keyof typeof FIELD_NAMES, string> = {
   currentA4Price: 'Price of an A4 page',
   currentFileType: 'Allowed file types',
   retentionHours: 'File retention after printing (hours)',
+  heldJobMinutes: 'Held jobs wait for release (minutes)',
 };
 
 export function configChangeLine(
