@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { ApiEnvelope, Role } from 'shared-api/contracts';
+import type { ApiEnvelope, Role, SystemConfigView } from 'shared-api/contracts';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import type { AppConfig } from '../src/config';
 import { NO_DOCUMENT_TOOLS } from '../src/documents/file-types';
@@ -116,4 +116,29 @@ export async function expectLedgerInvariant(db: FastifyInstance['db']): Promise<
      GROUP BY ref_id HAVING count(*) > 1`,
   );
   expect(doubleRefunds).toEqual([]);
+}
+
+/**
+ * PUT /v1/spso/systemConfig as the officer's form sends it: the configuration in force, with `change` over
+ * it and the officer's own password.
+ */
+export async function putSystemConfig(app: FastifyInstance, token: string, change: Record<string, unknown>) {
+  const current = body<SystemConfigView>(
+    await app.inject({ url: '/v1/spso/systemConfig', headers: bearer(token) }),
+  ).data;
+  return app.inject({
+    method: 'PUT',
+    url: '/v1/spso/systemConfig',
+    headers: bearer(token),
+    payload: {
+      currentBalance: current.currentBalance,
+      startDate1: current.startDate1,
+      startDate2: current.startDate2,
+      currentA4Price: current.currentA4Price,
+      currentFileType: current.currentFileType,
+      isDefault: false,
+      password: DEMO_PASSWORD,
+      ...change,
+    },
+  });
 }

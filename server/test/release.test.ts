@@ -21,7 +21,6 @@ import {
 } from 'shared-api/contracts';
 import { buildApp } from '../src/app';
 import { NO_DOCUMENT_TOOLS } from '../src/documents/file-types';
-import { DEMO_PASSWORD } from '../src/db/seed';
 import { Dispatcher } from '../src/print-queue/dispatcher';
 import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { ExpiryScheduler } from '../src/modules/release/expiry-scheduler';
@@ -34,6 +33,7 @@ import {
   expectLedgerInvariant,
   openTestDb,
   PG_URL,
+  putSystemConfig,
   sleep,
   TEST_JWT_SECRET,
   VIETNAMESE,
@@ -642,22 +642,7 @@ describe(`release at the printer (${DRIVER})`, () => {
       body<SystemConfigView>(await app.inject({ url: '/v1/spso/systemConfig', headers: bearer(spso) })).data;
     const current = await config();
     expect(current).toMatchObject({ heldJobMinutes: 60, defaultHeldJobMinutes: 60 });
-    const put = (heldJobMinutes: unknown) =>
-      app.inject({
-        method: 'PUT',
-        url: '/v1/spso/systemConfig',
-        headers: bearer(spso),
-        payload: {
-          currentBalance: current.currentBalance,
-          startDate1: current.startDate1,
-          startDate2: current.startDate2,
-          currentA4Price: current.currentA4Price,
-          currentFileType: current.currentFileType,
-          isDefault: false,
-          heldJobMinutes,
-          password: DEMO_PASSWORD,
-        },
-      });
+    const put = (heldJobMinutes: unknown) => putSystemConfig(app, spso, { heldJobMinutes });
     for (const bad of [0, 1441, 2.5]) {
       const refused = await put(bad);
       expect(refused.statusCode).toBe(400);

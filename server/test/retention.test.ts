@@ -6,11 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StudentFilterLogsResponse, StudentPrintingResponse, SystemConfigView } from 'shared-api/contracts';
-import { DEMO_PASSWORD } from '../src/db/seed';
 import { uploadDirFor } from '../src/modules/print-jobs/print-jobs.service';
 import { RetentionScheduler } from '../src/modules/print-jobs/retention-scheduler';
 import { listConfigChanges } from '../src/modules/system-config/system-config.repository';
-import { bearer, body, createTestApp, DRIVER, loginAs, sleep, type TestApp } from './helpers';
+import { bearer, body, createTestApp, DRIVER, loginAs, putSystemConfig, sleep, type TestApp } from './helpers';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
 
 const PRINTER = 'B1-109';
@@ -76,26 +75,7 @@ describe(`document retention (${DRIVER})`, () => {
     return body<StudentFilterLogsResponse>(response).data.printingLogs;
   }
 
-  const putConfig = async (change: Record<string, unknown>) => {
-    const current = body<SystemConfigView>(
-      await t.app.inject({ url: '/v1/spso/systemConfig', headers: bearer(spso) }),
-    ).data;
-    return t.app.inject({
-      method: 'PUT',
-      url: '/v1/spso/systemConfig',
-      headers: bearer(spso),
-      payload: {
-        currentBalance: current.currentBalance,
-        startDate1: current.startDate1,
-        startDate2: current.startDate2,
-        currentA4Price: current.currentA4Price,
-        currentFileType: current.currentFileType,
-        isDefault: false,
-        password: DEMO_PASSWORD,
-        ...change,
-      },
-    });
-  };
+  const putConfig = (change: Record<string, unknown>) => putSystemConfig(t.app, spso, change);
 
   it('deletes the files of jobs that ended more than 24 h ago; the history keeps every row and lists them', async () => {
     const student = await newStudent(t.app, 50);
@@ -245,24 +225,7 @@ describe('the retention scheduler (lib/scheduled-run)', () => {
       const purge = jest.spyOn(app.app.documentRetention, 'purgeExpiredFiles');
       await scheduler?.idle();
       const token = (await loginAs(app.app, 'spso')).accessToken;
-      const current = body<SystemConfigView>(
-        await app.app.inject({ url: '/v1/spso/systemConfig', headers: bearer(token) }),
-      ).data;
-      const saved = await app.app.inject({
-        method: 'PUT',
-        url: '/v1/spso/systemConfig',
-        headers: bearer(token),
-        payload: {
-          currentBalance: current.currentBalance,
-          startDate1: current.startDate1,
-          startDate2: current.startDate2,
-          currentA4Price: current.currentA4Price,
-          currentFileType: current.currentFileType,
-          isDefault: false,
-          retentionHours: 6,
-          password: DEMO_PASSWORD,
-        },
-      });
+      const saved = await putSystemConfig(app.app, token, { retentionHours: 6 });
       expect(saved.statusCode).toBe(200);
       for (let i = 0; i < 100 && purge.mock.calls.length === 0; i += 1) await sleep(20);
       expect(purge).toHaveBeenCalled();
