@@ -95,6 +95,13 @@ async function findHeading(name: string): Promise<HTMLElement> {
   await screen.findByText(name);
   return screen.getByRole('heading', { name });
 }
+/** The header's user button, found by its text then its button (a role query over the whole page is slow). */
+async function userButton(): Promise<HTMLElement> {
+  const name = await screen.findByText(/Nguyễn Văn An/, { selector: 'button, button *' });
+  const button = name.closest('button');
+  if (!button) throw new Error('the user name is not inside a button');
+  return button;
+}
 async function menuLabels(): Promise<string[]> {
   const nav = await sideMenu();
   await waitFor(() => expect(menuItems(nav).length).toBeGreaterThan(2));
@@ -103,7 +110,8 @@ async function menuLabels(): Promise<string[]> {
     .map((item) => item.textContent ?? '');
 }
 
-jest.setTimeout(15_000);
+// Sign-in then logout through antd's DOM takes ~8 s on 2 busy cores; CI's loaded machine needs the margin.
+jest.setTimeout(45_000);
 initI18n();
 
 beforeEach(async () => {
@@ -287,7 +295,7 @@ describe('SessionGate', () => {
     const user = userEvent.setup();
     renderAt('#/Nowhere');
     await menuLabels();
-    await user.click(screen.getByRole('button', { name: /Nguyễn Văn An/ }));
+    await user.click(await userButton());
     const panel = await screen.findByTestId('user-panel');
     await user.click(within(panel).getByRole('button', { name: /Đăng xuất/ }));
     // The landing page (a stub here; see landing-page.test) forgets the session as it opens.
@@ -320,7 +328,7 @@ describe('SessionGate', () => {
     const user = userEvent.setup();
     renderAt('#/Nowhere');
     await menuLabels();
-    await user.click(screen.getByRole('button', { name: /Nguyễn Văn An/ }));
+    await user.click(await userButton());
     const panel = await screen.findByTestId('user-panel');
     await user.click(within(panel).getByRole('button', { name: /Đăng xuất/ }));
     await waitFor(() => expect(mockEndSchoolSession).toHaveBeenCalledWith('cas'));
