@@ -254,6 +254,15 @@ export interface StudentPrinterItem extends Printer {
   waiting_amount: number;
   /** Completed jobs. */
   printed_count: number;
+  /** Minutes until a job sent now would start, from the printer's fitted speed (null: nothing known). */
+  estimatedWaitMinutes?: number | null;
+  /** The queue is long (the wait is above the server's threshold): the list marks the printer. */
+  longQueue?: boolean;
+  /**
+   * When `longQueue`: the nearest healthy printer of the same building (enabled, device not in error,
+   * a shorter wait), else null.
+   */
+  suggestedPrinter?: { printerId: string; location: Location; estimatedWaitMinutes: number | null } | null;
 }
 
 /** GET /v1/student/printers */
@@ -282,6 +291,13 @@ export interface StudentPrintingLog extends PrintingLog {
   printers: { printerId: string; location: Location }[];
   /** 1 = next after the job in progress; null unless Queued. */
   position: number | null;
+  /** API.md's name for `position` (the same number): 1 = next; null unless Queued. */
+  queuePosition?: number | null;
+  /**
+   * Queued (and InProgress) jobs: when the job is expected to start printing (ISO), from the printer's
+   * own print log (see the server's queue-estimate module); null otherwise or while nothing is known.
+   */
+  estimatedStart?: string | null;
   failureReason: string | null;
   /** Held jobs: until when the job waits to be released (ISO); null otherwise. */
   heldUntil?: string | null;

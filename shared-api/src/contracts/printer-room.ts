@@ -143,6 +143,10 @@ export interface StaffJobEntry {
   paperSize: PaperSize;
   /** Sheets of paperSize the job uses (all copies). */
   total_pages: number;
+  /** Queue answers only: 1 = next; null for the job in progress and in logs. */
+  queuePosition?: number | null;
+  /** Queue answers only: when the job is expected to start printing (ISO); null when unknown. */
+  estimatedStart?: string | null;
 }
 
 /** GET /v1/{staff,spso}/printingQueue?printerId= */
