@@ -17,11 +17,20 @@ describe('PrintStatusTag', () => {
     ['InProgress', 'Đang in', 'InProgress'],
     ['Completed', 'Đã in', 'Completed'],
     ['Failed', 'Đã hủy', 'Failed'],
+    ['Held', 'Chờ nhận tại máy in', 'Held'],
+    ['Expired', 'Hết hạn', 'Expired'],
     ['Cancelled', 'Đã hủy', 'Failed'],
     [null, 'Đã hủy', 'Failed'],
   ])('%s shows %s', (status, text, shown) => {
     render(<PrintStatusTag status={status} />);
     expect(screen.getByText(text)).toHaveAttribute('data-status', shown);
+  });
+
+  it('Held and Expired have colours of their own, not the cancelled red', () => {
+    render(<PrintStatusTag status="Held" />);
+    render(<PrintStatusTag status="Expired" />);
+    expect(screen.getByText('Chờ nhận tại máy in').className).toMatch(/ant-tag-blue/);
+    expect(screen.getByText('Hết hạn').className).toMatch(/ant-tag-volcano/);
   });
 
   it('an unknown status (even an Object.prototype name) renders as cancelled', () => {
