@@ -38,6 +38,7 @@ export {
 } from './api/printer-room';
 export { getNotices, markNoticesSeen, refreshNoticeCount, isNoticeRole, type NoticeRole } from './api/notices';
 export { getSystemConfig, updateSystemConfig, isWrongPassword } from './api/system-config';
+export { releaseHeldJobs, moveJob, extendHeldJob } from './api/release';
 export {
   getReport,
   getYearReport,
