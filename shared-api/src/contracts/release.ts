@@ -36,6 +36,22 @@ export interface ReleaseStationCreated {
   stationId: string;
 }
 
+/** A release station of a printer, as the officers' list shows it (never its key). */
+export interface ReleaseStation {
+  stationId: string;
+  printerId: string;
+  createdAt: string;
+  /** null while the station is in use. */
+  revokedAt: string | null;
+  /** When the station last took a new code (within 60 s of its last request); null: never. */
+  lastSeenAt: string | null;
+}
+
+/** GET /v1/spso/release-station?printerId=: the printer's stations, in use first, newest first. */
+export interface ReleaseStationListResponse {
+  stations: ReleaseStation[];
+}
+
 /** GET /v1/release-station/code (header X-Station-Token). */
 export interface StationCodeResponse {
   /** What the station shows (and puts in its QR): changes every 60 s. */

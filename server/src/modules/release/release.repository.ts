@@ -68,6 +68,32 @@ export async function findStationByTokenHash(
   );
 }
 
+/** A station of a printer as the officers' list shows it. */
+export interface StationRow {
+  id: string;
+  printer_id: string;
+  created_at: Date | string;
+  revoked_at: Date | string | null;
+  last_seen_at: Date | string | null;
+}
+
+/**
+ * The printer's stations, in use first, newest first (at most `limit`). `last_seen_at` is the issue of the
+ * station's latest code: a station asks for its code every 60 s and each window issues one, so it is at most a
+ * window behind the station's last request, and costs no write per request.
+ */
+export async function listStations(db: Db, printerId: string, limit: number): Promise<StationRow[]> {
+  return db.query<StationRow>(
+    `SELECT s.id, s.printer_id, s.created_at, s.revoked_at,
+            (SELECT max(c.issued_at) FROM release_station_codes c WHERE c.station_id = s.id) AS last_seen_at
+     FROM release_stations s
+     WHERE s.printer_id = $1
+     ORDER BY s.revoked_at IS NOT NULL, s.created_at DESC, s.id
+     LIMIT $2`,
+    [printerId, limit],
+  );
+}
+
 /** Locks the station row: its codes are issued one at a time, whatever the instances. */
 export async function lockStation(db: Db, stationId: string): Promise<boolean> {
   const row = await db.one('SELECT id FROM release_stations WHERE id = $1 AND revoked_at IS NULL FOR UPDATE', [

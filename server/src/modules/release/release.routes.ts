@@ -10,6 +10,8 @@ import {
   StationCreateBody,
   StationCreatedData,
   StationHeaders,
+  StationListData,
+  StationListQuery,
   StationReleaseBody,
   StationReleasedData,
   StationRevokeBody,
@@ -39,6 +41,24 @@ export default async function releaseRoutes(app: FastifyInstance): Promise<void>
     if (!station) throw new Error('station route without its key check');
     return station;
   };
+
+  // Not in API.md's table (read-only there): the officer's dialog lists a printer's stations with it.
+  // GET /v1/spso/release-station?printerId= → { stations: [{ stationId, printerId, createdAt, revokedAt,
+  // lastSeenAt }] }; 404 for a printer not in service.
+  app.get<{ Querystring: StationListQuery }>(
+    '/v1/spso/release-station',
+    {
+      config: { roles: ['spso'] },
+      schema: {
+        tags: ['spso'],
+        summary: 'Các máy nhận lệnh in của một máy in (không kèm khóa): đang dùng trước, mới nhất trước',
+        description: 'lastSeenAt: lần cuối máy nhận lệnh in lấy mã mới. Không có máy in này: 404.',
+        querystring: StationListQuery,
+        response: responses(StationListData),
+      },
+    },
+    async (request) => ok(await service.listStations(request.query.printerId)),
+  );
 
   app.post<{ Body: StationCreateBody }>(
     '/v1/spso/release-station',

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PRINT_STATUSES } from 'shared-api/contracts';
+import { Nullable } from '../../lib/schemas';
 import { PrintingLog } from '../print-jobs/print-jobs.schemas';
 
 const PrinterIdInput = Type.String({ minLength: 1, maxLength: 64, description: 'Mã máy in' });
@@ -16,6 +17,27 @@ export const StationCreatedData = Type.Object({
 
 export const StationRevokeBody = Type.Object({ stationId: Type.String({ minLength: 1, maxLength: 100 }) });
 export type StationRevokeBody = Static<typeof StationRevokeBody>;
+
+export const StationListQuery = Type.Object({ printerId: PrinterIdInput });
+export type StationListQuery = Static<typeof StationListQuery>;
+
+export const StationListData = Type.Object({
+  stations: Type.Array(
+    Type.Object({
+      stationId: Type.String(),
+      printerId: Type.String(),
+      createdAt: Type.String({ format: 'date-time' }),
+      revokedAt: Nullable(Type.String({ format: 'date-time' })),
+      lastSeenAt: Nullable(
+        Type.String({
+          format: 'date-time',
+          description:
+            'Lần cuối máy nhận lệnh in lấy mã mới (chậm nhất 60 giây so với lần hỏi cuối); null: chưa lần nào',
+        }),
+      ),
+    }),
+  ),
+});
 
 export const StationHeaders = Type.Object({
   'x-station-token': Type.Optional(

@@ -8,6 +8,7 @@ import {
   type PaperSize,
   type PrintStatus,
   type ReleaseStationCreated,
+  type ReleaseStationListResponse,
   type StationCodeResponse,
   type StationReleasedJob,
   type StudentReleaseResponse,
@@ -16,7 +17,7 @@ import type { Db } from '../../db';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/db';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError, errors } from '../../lib/errors';
-import { UUID, toIso } from '../../lib/ids';
+import { UUID, toIso, toIsoOrNull } from '../../lib/ids';
 import { hashStationToken, newReleaseCode, newStationToken } from '../../lib/release-codes';
 import { TokenBuckets } from '../../lib/token-bucket';
 import { deviceTakesJobs } from '../../print-queue/drivers/ipp/ipp-attributes';
@@ -37,6 +38,8 @@ const CODE_TRIES = 8;
 /** Held jobs expired (and refunded) per transaction; a run repeats until none is left. */
 export const EXPIRY_BATCH = 200;
 const EXPIRY_MAX_BATCHES = 50;
+/** Stations listed per printer (revoked ones last: a printer never needs this many). */
+const STATIONS_LISTED = 200;
 
 /** Why an expired job came back (printing_logs.failure_reason, the job-refunded event). */
 export const HELD_EXPIRED_REASON = 'expired';
@@ -168,6 +171,25 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       const token = newStationToken();
       const stationId = await repo.insertStation(db, printer.printer_id, hashStationToken(token), actor.id);
       return { token, stationId };
+    },
+
+    /**
+     * GET /v1/spso/release-station?printerId=: the printer's stations (never their keys), in use first,
+     * newest first, each with when it last took a code. 404 for a printer not in service.
+     */
+    async listStations(printerId: string): Promise<ReleaseStationListResponse> {
+      const printer = await repo.findPrinterForRelease(db, printerId.trim());
+      if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId.trim()}"`);
+      const rows = await repo.listStations(db, printer.printer_id, STATIONS_LISTED);
+      return {
+        stations: rows.map((row) => ({
+          stationId: row.id,
+          printerId: row.printer_id,
+          createdAt: toIso(row.created_at),
+          revokedAt: toIsoOrNull(row.revoked_at),
+          lastSeenAt: toIsoOrNull(row.last_seen_at),
+        })),
+      };
     },
 
     /** DELETE /v1/spso/release-station: the key stops working at once (404 unknown or revoked already). */
