@@ -36,6 +36,14 @@ export {
   type StudentHistoryQuery,
   type PrinterUpdateInput,
 } from './api/printer-room';
+export {
+  getReleaseStations,
+  createReleaseStation,
+  revokeReleaseStation,
+  getStationCode,
+  releaseAtStation,
+  STATION_TOKEN_HEADER,
+} from './api/release-stations';
 export { getNotices, markNoticesSeen, refreshNoticeCount, isNoticeRole, type NoticeRole } from './api/notices';
 export { getSystemConfig, updateSystemConfig, isWrongPassword } from './api/system-config';
 export { releaseHeldJobs, moveJob, extendHeldJob } from './api/release';

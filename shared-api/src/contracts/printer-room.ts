@@ -3,7 +3,7 @@
  * add/edit dialogs and enforced by the server), the printer rules, and the answers of the staff and
  * officer printer routes (API.md).
  */
-import type { Location, PaperSize, Printer, PrinterStatus, PrintStatus } from './dto';
+import type { Location, PaperSize, Printer, PrinterStatus, PrintStatus, ReleaseMode } from './dto';
 
 export type FacilityCode = 'CS1' | 'CS2';
 
@@ -192,6 +192,8 @@ export interface PrinterInput {
   status: PrinterStatus;
   /** The device's address (ipp:// or ipps://); absent or null: a simulated printer. */
   deviceUri?: string | null;
+  /** `direct` (absent: direct on POST, unchanged on PUT) or `held` (jobs wait for their owner at the printer). */
+  releaseMode?: ReleaseMode;
 }
 
 /** PUT /v1/staff/printer */
