@@ -248,6 +248,9 @@ export interface HealthStatus {
 /** GET /remotes.json: where the shell finds each role's remote at run time. */
 export type RemoteLocations = Record<Role, string>;
 
+/** A printer's queue is long (`longQueue`) when a job sent now would wait more than this many minutes. */
+export const LONG_QUEUE_MINUTES = 15;
+
 /** A printer as GET /v1/student/printers and GET /v1/student/printer answer it. */
 export interface StudentPrinterItem extends Printer {
   /** Queued + InProgress jobs. */
