@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Col, Flex, Input, Row, Typography } from 'antd';
-import { apiErrorMessage, useSessionStore, type StudentPrintingLog } from 'shared-api';
+import { apiErrorMessage, extendHeldJob, useSessionStore, type StudentPrintingLog } from 'shared-api';
 import { LoadError, PageFrame, PrintLogDetailDialog } from 'shared-ui';
 import { cancelLog } from '../features/history/api/cancel-log';
 import { DEFAULT_HISTORY_FILTERS, type HistoryFilters } from '../features/history/api/filter-logs';
 import { ConfirmCancelModal } from '../features/history/components/confirm-cancel-modal';
 import { HistoryFilter } from '../features/history/components/history-filter';
 import { HistoryTable } from '../features/history/components/history-table';
+import { MoveJobDialog } from '../features/history/components/move-job-dialog';
 import { useHistory } from '../features/history/hooks/use-history';
 
 function Total({ label, value }: { label: string; value: number }) {
@@ -21,7 +22,11 @@ function Total({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** /History: the student's print requests, live, with details and cancelling a queued one. */
+/**
+ * /History: the student's print requests, live (update-student-history), with details; a queued job's
+ * place and expected start; a held job's release code and live countdown (the in-portal reminder before
+ * it expires: students have no notices route), extend once, move to another printer, cancel.
+ */
 export default function HistoryPage() {
   const { t } = useTranslation('student');
   const { notification } = App.useApp();
@@ -31,6 +36,27 @@ export default function HistoryPage() {
   const [detail, setDetail] = useState<StudentPrintingLog | null>(null);
   const [toCancel, setToCancel] = useState<StudentPrintingLog | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [toMove, setToMove] = useState<StudentPrintingLog | null>(null);
+  const [extending, setExtending] = useState<string | null>(null);
+
+  const handleExtend = async (log: StudentPrintingLog) => {
+    setExtending(log._id);
+    try {
+      await extendHeldJob({ printingLogId: log._id });
+      notification.success({ title: t('history.extendSuccess') });
+    } catch (err) {
+      notification.error({ title: t('history.extendFailure'), description: apiErrorMessage(err, '') || undefined });
+    } finally {
+      setExtending(null);
+      reload();
+    }
+  };
+
+  const handleMoved = (moved: StudentPrintingLog) => {
+    setToMove(null);
+    notification.success({ title: t('history.moveSuccess', { printerId: moved.printerId }) });
+    reload();
+  };
 
   const handleConfirmCancel = async () => {
     if (!toCancel) return;
@@ -81,9 +107,13 @@ export default function HistoryPage() {
         loading={loading}
         onOpen={setDetail}
         onCancel={setToCancel}
+        onExtend={(log) => void handleExtend(log)}
+        onMove={setToMove}
+        extending={extending}
         filtered={filtered}
       />
       <PrintLogDetailDialog log={detail} onClose={() => setDetail(null)} />
+      <MoveJobDialog log={toMove} onMoved={handleMoved} onClose={() => setToMove(null)} />
       <ConfirmCancelModal
         log={toCancel}
         busy={cancelling}

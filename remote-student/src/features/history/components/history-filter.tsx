@@ -34,6 +34,8 @@ export function HistoryFilter({
             { value: 'Failed', label: t('history.statuses.Failed') },
             { value: 'InProgress', label: t('history.statuses.InProgress') },
             { value: 'Queued', label: t('history.statuses.Queued') },
+            { value: 'Held', label: t('history.statuses.Held') },
+            { value: 'Expired', label: t('history.statuses.Expired') },
           ]}
         />
       </div>
