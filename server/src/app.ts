@@ -46,6 +46,8 @@ import conversationsRoutes from './modules/conversations/conversations.routes';
 import noticesRoutes from './modules/notices/notices.routes';
 import printerRoomRoutes from './modules/printers/printer-room.routes';
 import printersRoutes from './modules/printers/printers.routes';
+import pushPlugin from './modules/push/push.plugin';
+import pushRoutes from './modules/push/push.routes';
 import usersRoutes from './modules/users/users.routes';
 
 export interface BuildAppOptions {
@@ -221,6 +223,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(conversationsRoutes);
     await app.register(printJobsRoutes);
     await app.register(releaseRoutes);
+    await app.register(pushRoutes);
     await app.register(paymentsRoutes);
     await app.register(reportsPlugin, options.reports ?? {});
     await app.register(reportsRoutes);
@@ -230,6 +233,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(grantsPlugin, options.grants ?? {});
     await app.register(retentionPlugin, options.retention ?? {});
     await app.register(releasePlugin, options.release ?? {});
+    await app.register(pushPlugin);
     if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
     await app.register(portalPlugin);

@@ -102,7 +102,24 @@ export interface AppConfig {
   retentionPurgeMs: number;
   /** School sign-in (CAS, OpenID Connect) and who may still sign in with a password. */
   sso: SsoConfig;
+  /** Web Push: where subscriptions may point and who the push services may contact. */
+  push: PushConfig;
 }
+
+export interface PushConfig {
+  /**
+   * Host names a push subscription's endpoint may have (PUSH_ENDPOINT_HOSTS, lowercase; `*.example.com`
+   * matches any subdomain): the server calls that URL, so only the browsers' push services by default.
+   * https only, except a listed localhost or 127.0.0.1 (tests' local push service).
+   */
+  endpointHosts: string[];
+  /** The VAPID subject the push services may contact (PUSH_SUBJECT): a mailto: or https: URL. */
+  subject: string;
+}
+
+/** The browsers' push services (Chrome and Edge's FCM, Firefox, Windows, Safari). */
+export const DEFAULT_PUSH_ENDPOINT_HOSTS =
+  'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com,*.push.apple.com';
 
 /** Where a school identity's attributes are read (CAS_ATTRIBUTE_*): the first present name wins. */
 export interface CasAttributeNames {
@@ -330,6 +347,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     retentionPurge: str(env, 'RETENTION_PURGE') === undefined ? null : bool(env, 'RETENTION_PURGE', true),
     retentionPurgeMs: int(env, 'RETENTION_PURGE_MS', 600_000, 1_000, 86_400_000),
     sso,
+    push: pushConfig(env, publicUrl),
+  };
+}
+
+function pushConfig(env: Env, publicUrl: string | null): PushConfig {
+  const subject =
+    str(env, 'PUSH_SUBJECT') ?? (publicUrl?.startsWith('https://') ? publicUrl : 'mailto:spso@hcmut.edu.vn');
+  if (!/^(mailto:|https:\/\/)\S+$/.test(subject)) {
+    throw new ConfigError(`PUSH_SUBJECT must be a mailto: or https: URL (got "${subject}")`);
+  }
+  return {
+    endpointHosts: list(env, 'PUSH_ENDPOINT_HOSTS', DEFAULT_PUSH_ENDPOINT_HOSTS).map((host) => host.toLowerCase()),
+    subject,
   };
 }
 

@@ -8,6 +8,7 @@ import { createConversationsService, type ConversationsService } from './modules
 import { buildGateways, type PaymentGateways } from './modules/payments/gateways';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createPrintJobsService, uploadDirFor, type PrintJobsService } from './modules/print-jobs/print-jobs.service';
+import { createPushService, type PushService } from './modules/push/push.service';
 import { createNoticesService, type NoticesService } from './modules/notices/notices.service';
 import { createReleaseService, type ReleaseService } from './modules/release/release.service';
 import { createPrinterAdminService, type PrinterAdminService } from './modules/printers/printer-admin.service';
@@ -41,6 +42,8 @@ export interface Services {
   conversations: ConversationsService;
   /** The notices of staff and officers (written by the modules whose changes they report). */
   notices: NoticesService;
+  /** Web Push to students' phones: the VAPID keys, the browsers' subscriptions, the sending. */
+  push: PushService;
   /** The officers' system configuration (their own password confirms a change). */
   systemConfig: SystemConfigService;
   /** Students' activity for the officers, and their page adjustments. */
@@ -91,6 +94,8 @@ export default fp<ServicesPluginOptions>(
       pageCount: { converter },
       now: options.releaseNow,
     });
+    // reads (or stores, once for every instance) the VAPID keys
+    const push = await createPushService({ db, config: config.push, log: app.log });
     const auth = createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions });
     app.decorate('services', {
       auth,
@@ -118,6 +123,7 @@ export default fp<ServicesPluginOptions>(
       paymentGateways,
       conversations: createConversationsService(db, events, options.chatNow),
       notices: createNoticesService(db, events),
+      push,
       systemConfig: createSystemConfigService({ db, events, config, officeApps: documents.officeApps }),
       studentActivity: createStudentActivityService(db, events),
     } satisfies Services);

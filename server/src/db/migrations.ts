@@ -784,6 +784,24 @@ CREATE TABLE release_station_codes (
 CREATE INDEX release_station_codes_issued_idx ON release_station_codes (station_id, issued_at DESC);
 `;
 
+/**
+ * Web Push: a browser's subscription per row (the endpoint the server calls, the keys that encrypt for
+ * it, the language its texts are written in). An endpoint belongs to one user: the last to subscribe on
+ * that browser. The VAPID keys live in app_secrets (name 'vapid'), as the JWT secret does.
+ */
+const pushSubscriptions = `
+CREATE TABLE push_subscriptions (
+  id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id     uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  endpoint    text NOT NULL UNIQUE CHECK (length(endpoint) <= 2048),
+  p256dh      text NOT NULL,
+  auth        text NOT NULL,
+  lang        text NOT NULL DEFAULT 'vi' CHECK (lang IN ('vi', 'en')),
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX push_subscriptions_user_idx ON push_subscriptions (user_id);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -810,4 +828,5 @@ export const migrations: readonly Migration[] = [
     name: 'release at the printer: held printers and jobs, release stations and their codes, expiry',
     sql: releaseAtPrinter,
   },
+  { version: 18, name: 'push notifications: the browsers subscribed', sql: pushSubscriptions },
 ];

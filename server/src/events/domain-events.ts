@@ -22,6 +22,13 @@ export interface DomainEventMap {
    * that transaction: the student is told which file, where, how many pages came back and why.
    */
   'job-refunded': JobRefundedEvent & { userId: string };
+  /** A student's job was printed (Completed): the owner may be told on their phone (Web Push). */
+  'job-completed': { userId: string; printingLogId: string; printerId: string; title: string };
+  /**
+   * A held job expires in `minutes`: its owner was given the notice (once per job, whatever the
+   * instances) and may be told on their phone too.
+   */
+  'job-expiring': { userId: string; printingLogId: string; printerId: string; title: string; minutes: number };
   /** A ledger row was written for a user: their balance moved. */
   'ledger-written': { userId: string };
   /** An officer adjusted a student's pages (the student's history and balance reload). */

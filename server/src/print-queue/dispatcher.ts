@@ -319,6 +319,12 @@ export class Dispatcher {
     });
     if (!done) return;
     this.changed(done.row.user_id);
+    this.options.events.emit('job-completed', {
+      userId: done.row.user_id,
+      printingLogId: job.id,
+      printerId: job.printerId,
+      title: job.title,
+    });
     if (done.refunded > 0) {
       this.options.events.emit('ledger-written', { userId: done.row.user_id });
       this.options.events.emit('job-refunded', {

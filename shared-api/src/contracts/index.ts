@@ -16,3 +16,4 @@ export * from './student-activity';
 export * from './school-sign-in';
 export * from './accounts';
 export * from './release';
+export * from './push';

@@ -404,7 +404,16 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
           }
           return rows.filter((row) => new Date(row.held_until).getTime() > at.getTime());
         });
-        for (const row of told) toldUsers.add(row.user_id);
+        for (const row of told) {
+          toldUsers.add(row.user_id);
+          events.emit('job-expiring', {
+            userId: row.user_id,
+            printingLogId: row.id,
+            printerId: row.printer_id,
+            title: row.title,
+            minutes: Math.max(1, Math.ceil((new Date(row.held_until).getTime() - at.getTime()) / 60_000)),
+          });
+        }
         result.told += told.length;
         if (told.length < EXPIRY_BATCH) break;
       }
