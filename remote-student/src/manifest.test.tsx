@@ -13,6 +13,10 @@ describeRemoteManifest({
     '/Printing': { title: { vi: 'CHỌN MÁY IN', en: en.printerSelection.title } },
     '/Printing/:PrinterID': { at: '/Printing/P001', title: { vi: vi.printConfig.title, en: en.printConfig.title } },
     '/History': { title: { vi: 'LỊCH SỬ HOẠT ĐỘNG', en: en.history.title } },
+    '/Release': {
+      at: '/Release?printer=P001&code=ACEFHJ',
+      title: { vi: 'NHẬN BẢN IN TẠI MÁY IN', en: en.release.title },
+    },
     '/Bkpay': { layout: 'none', title: { vi: paymentsVi.bkpay.title, en: paymentsEn.bkpay.title } },
   },
   menu: [

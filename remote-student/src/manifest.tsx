@@ -22,6 +22,8 @@ const manifest: RemoteManifest = {
     { path: '/Printing', access: 'student', Component: lazy(() => import('./pages/printer-selection-page')) },
     { path: '/Printing/:PrinterID', access: 'student', Component: lazy(() => import('./pages/print-config-page')) },
     { path: '/History', access: 'student', Component: lazy(() => import('./pages/history-page')) },
+    // What a release station's QR opens: /Release?printer=<printerId>&code=<the station's code>
+    { path: '/Release', access: 'student', Component: lazy(() => import('./pages/release-page')) },
     { path: '/Bkpay', access: 'student', Component: lazy(() => import('./pages/bkpay-page')), layout: 'none' },
   ],
   menu: [
