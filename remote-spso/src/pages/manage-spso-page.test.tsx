@@ -302,6 +302,7 @@ describe('/ManageSpso add printer', () => {
         location: { facility: 'CS2', department: 'H3', room: '101' },
         description: 'Cạnh thang máy',
         status: 0,
+        releaseMode: 'direct',
       },
     ]);
     await waitFor(() => expect(callsTo(adapter, 'GET', LIST).length).toBeGreaterThan(listCalls));

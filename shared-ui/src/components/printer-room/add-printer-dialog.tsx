@@ -8,7 +8,8 @@ import { chosenDeviceUri, chosenLocation, PrinterFormFields, type PrinterFormVal
 
 /**
  * The officer's 'Thêm máy in': ID, brand, model, location cascade, description, the device's address
- * (optional: empty for a simulated printer, with its connection test), status (active by default) and
+ * (optional: empty for a simulated printer, with its connection test), 'Chế độ in' (direct by default), status
+ * (active by default) and
  * 'Hoàn tất' (POST /v1/spso/printer). A refusal (409 duplicate id, 400 naming a field) shows the
  * server's message and keeps what was typed (closing the dialog clears it); `onAdded` reloads the list.
  */
@@ -29,6 +30,7 @@ export function AddPrinterDialog({ open, onClose, onAdded }: { open: boolean; on
         location: chosenLocation(values.location),
         description: values.description?.trim() ?? '',
         status: values.status,
+        releaseMode: values.releaseMode,
         // no address: a simulated printer
         ...(deviceUri ? { deviceUri } : {}),
       });
@@ -55,7 +57,7 @@ export function AddPrinterDialog({ open, onClose, onAdded }: { open: boolean; on
         form={form}
         name="add-printer"
         layout="vertical"
-        initialValues={{ status: 1, location: {} }}
+        initialValues={{ status: 1, location: {}, releaseMode: 'direct' }}
         onFinish={handleFinish}
       >
         <PrinterFormFields withId statusControl="radio" />

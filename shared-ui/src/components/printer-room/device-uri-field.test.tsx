@@ -110,6 +110,7 @@ describe('the device address of the add dialog', () => {
       location: { facility: 'CS1', department: 'B1', room: '101' },
       description: '',
       status: 1,
+      releaseMode: 'direct',
       deviceUri: 'ipps://printer-b1.hcmut.edu.vn/ipp/print',
     });
   });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Radio, Switch } from 'antd';
-import type { Location, PrinterStatus } from 'shared-api';
+import type { Location, PrinterStatus, ReleaseMode } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
 import { DeviceUriField } from './device-uri-field';
 import { LocationCascade, type LocationDraft } from './location-cascade';
@@ -16,6 +16,8 @@ export interface PrinterFormValues {
   status: PrinterStatus;
   /** The device's address; empty for a simulated printer. */
   deviceUri?: string;
+  /** 'Chế độ in': print at once, or hold each job until its owner releases it at the printer. */
+  releaseMode: ReleaseMode;
 }
 
 /** A validated form's location (every part checked by the rules). */
@@ -30,8 +32,8 @@ export function chosenDeviceUri(value: string | undefined): string | null {
 
 /**
  * The printer's fields inside an antd Form: ID (new printers only), brand, model, location cascade,
- * description, the device's address with its connection test, and the status as a radio (add: 'Hoạt động' /
- * 'Tạm dừng') or an enable switch (customise).
+ * description, the device's address with its connection test, 'Chế độ in' ('In ngay' / 'Giữ đến khi nhận tại
+ * máy in'), and the status as a radio (add: 'Hoạt động' / 'Tạm dừng') or an enable switch (customise).
  */
 export function PrinterFormFields({ withId, statusControl }: { withId: boolean; statusControl: 'radio' | 'switch' }) {
   const { t } = useTranslation(UI_NAMESPACE);
@@ -56,6 +58,18 @@ export function PrinterFormFields({ withId, statusControl }: { withId: boolean; 
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
       </Form.Item>
       <DeviceUriField />
+      <Form.Item
+        name="releaseMode"
+        label={t('printerRoom.form.releaseMode')}
+        extra={t('printerRoom.form.releaseModeHelp')}
+      >
+        <Radio.Group
+          options={[
+            { value: 'direct', label: t('printerRoom.form.releaseDirect') },
+            { value: 'held', label: t('printerRoom.form.releaseHeld') },
+          ]}
+        />
+      </Form.Item>
       {statusControl === 'radio' ? (
         <Form.Item name="status" label={t('printerRoom.form.status')}>
           <Radio.Group

@@ -43,6 +43,12 @@ export function PrinterInfo({ printer }: { printer: AdminPrinter }) {
             ]
           : []),
         {
+          key: 'releaseMode',
+          label: t('printerRoom.form.releaseMode'),
+          children:
+            printer.releaseMode === 'held' ? t('printerRoom.form.releaseHeld') : t('printerRoom.form.releaseDirect'),
+        },
+        {
           key: 'activated',
           label: t('printerRoom.columns.activatedTime'),
           children: formatVietnamDate(printer.activatedTime) || none,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Flex, Skeleton } from 'antd';
+import { Button, Flex, Skeleton, Tag } from 'antd';
 import type { AdminPrinter } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
 import { DeviceStateTag } from '../device-state/device-state';
@@ -12,7 +12,7 @@ import { locationText } from './location-text';
  * The columns a role's printer table shows, in order: the officer's table is printer ID, status, location,
  * activation date, waiting count, the 'Hiện tại'/'Lịch sử' buttons and 'Cấu hình'; the staff table is
  * printer ID, the queue count with its details button, 'Lịch sử', status and 'Cấu hình'. The status shows a
- * real printer's device state beside it.
+ * real printer's device state beside it, and a held printer says so.
  */
 export type PrinterColumnKey =
   'printerId' | 'status' | 'location' | 'activatedTime' | 'waiting' | 'requests' | 'queue' | 'history' | 'configure';
@@ -87,6 +87,7 @@ export function PrinterTable({ printers, loading, columns, onCurrent, onHistory,
         <Flex gap={4} align="flex-start" wrap>
           <PrinterStatusTag status={printer.status} />
           <DeviceStateTag device={printer.device} />
+          {printer.releaseMode === 'held' && <Tag color="purple">{t('printerRoom.form.heldMark')}</Tag>}
         </Flex>
       ),
     },

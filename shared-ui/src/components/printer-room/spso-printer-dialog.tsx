@@ -6,6 +6,7 @@ import { UI_NAMESPACE } from '../../locales';
 import { PRINTER_DIALOG_WIDTH } from './dialog-width';
 import { chosenDeviceUri, chosenLocation, PrinterFormFields, type PrinterFormValues } from './printer-form-fields';
 import { PrinterInfo } from './printer-info';
+import { ReleaseStationsPanel } from './release-stations-panel';
 import { DisableWarning, refundNote } from './status-change-notes';
 
 interface SpsoConfigProps {
@@ -56,8 +57,8 @@ function InfoTab({ printer, onClose, onSaved }: SpsoConfigProps) {
 }
 
 /**
- * Customise tab: brand, model, location, description, the device's address (with its connection test) and the
- * enable switch; 'Hoàn tất' saves and closes.
+ * Customise tab: brand, model, location, description, the device's address (with its connection test), the
+ * release mode and the enable switch; 'Hoàn tất' saves and closes.
  */
 function CustomiseTab({ printer, onClose, onSaved }: SpsoConfigProps) {
   const { t } = useTranslation(UI_NAMESPACE);
@@ -79,6 +80,8 @@ function CustomiseTab({ printer, onClose, onSaved }: SpsoConfigProps) {
     // The device's address only when it changes: null makes the printer simulated again.
     const deviceUri = chosenDeviceUri(values.deviceUri);
     if (deviceUri !== (printer.deviceUri ?? null)) change.deviceUri = deviceUri;
+    // The release mode only when it changes: held → direct queues the printer's held jobs.
+    if (values.releaseMode !== (printer.releaseMode ?? 'direct')) change.releaseMode = values.releaseMode;
     setSaving(true);
     try {
       const answer = await updatePrinter(change);
@@ -109,6 +112,7 @@ function CustomiseTab({ printer, onClose, onSaved }: SpsoConfigProps) {
         description: printer.description,
         status: printer.status,
         deviceUri: printer.deviceUri ?? '',
+        releaseMode: printer.releaseMode ?? 'direct',
       }}
       onFinish={handleFinish}
     >
@@ -124,8 +128,8 @@ function CustomiseTab({ printer, onClose, onSaved }: SpsoConfigProps) {
 }
 
 /**
- * The officer's 'Cấu hình': an Info tab (with 'Xóa máy in') and a Customise tab saved with
- * PUT /v1/spso/printer ('Tùy chỉnh thông tin máy in thành công' / '... thất bại'; the dialog closes either
+ * The officer's 'Cấu hình': an Info tab (with 'Xóa máy in'), a Customise tab saved with
+ * PUT /v1/spso/printer, and for a held printer its release stations ('Trạm nhận') ('Tùy chỉnh thông tin máy in thành công' / '... thất bại'; the dialog closes either
  * way). `printer` null = closed; `onSaved` reloads the list.
  */
 export function SpsoPrinterDialog({
@@ -161,6 +165,16 @@ export function SpsoPrinterDialog({
               label: t('printerRoom.config.customiseTab'),
               children: <CustomiseTab printer={printer} onClose={onClose} onSaved={onSaved} />,
             },
+            // a held printer's jobs are released at its stations
+            ...(printer.releaseMode === 'held'
+              ? [
+                  {
+                    key: 'stations',
+                    label: t('printerRoom.stations.tab'),
+                    children: <ReleaseStationsPanel printerId={printer.printerId} />,
+                  },
+                ]
+              : []),
           ]}
         />
       )}
