@@ -63,6 +63,8 @@ describe('security headers (issue 7, what-must-work 8)', () => {
     write('shell/dist/index.html', '<!doctype html><title>Smart Printing</title>');
     write('shell/dist/main.js', 'console.log(1);');
     write('remote-student/dist/remoteEntry.js', 'var remote = 1;');
+    write('shell/dist/sw.js', "self.addEventListener('push', () => undefined);");
+    write('shell/dist/manifest.webmanifest', JSON.stringify({ name: 'Smart Printing', start_url: '/' }));
     t = await createTestApp({ seed: { generatedStudents: 1, jobs: 0 }, config: { portalDir: portal, remoteUrls } });
   });
   afterAll(async () => {
@@ -84,6 +86,26 @@ describe('security headers (issue 7, what-must-work 8)', () => {
     const response = await t.app.inject({ url });
     expect(response.statusCode).toBe(status);
     expectPortalPolicy(response);
+  });
+
+  it('the service worker and the manifest: from this server only, the right types, revalidated every time', async () => {
+    const page = await t.app.inject({ url: '/' });
+    // not the remotes' origin that script-src allows: a worker or a manifest is this server's file
+    expect(csp(page).get('worker-src')).toEqual(["'self'"]);
+    expect(csp(page).get('manifest-src')).toEqual(["'self'"]);
+
+    const worker = await t.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    // a browser registers a service worker only with a JavaScript type
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript\b/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expectPortalPolicy(worker);
+
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json\b/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ start_url: '/' });
   });
 
   it('an API 200 and an API 400 carry it too', async () => {

@@ -13,6 +13,9 @@ const NO_CACHE = new Set([
   'remotes.json',
   'mf-manifest.json',
   'mf-stats.json',
+  // the service worker and the web app manifest have fixed names: a new build must be seen at once
+  'sw.js',
+  'manifest.webmanifest',
 ]);
 /** webpack's content hash in a file name, e.g. 129.8745d365d4.js */
 const HASHED = /[.-][0-9a-f]{8,}\./i;

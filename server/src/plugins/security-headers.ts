@@ -36,6 +36,7 @@ export function remoteOrigins(remoteUrls: AppConfig['remoteUrls']): string[] {
  * Styles allow 'unsafe-inline': antd's CSS-in-JS inserts <style> elements at run time and the guide pages
  * carry inline CSS; a style cannot run code, and a nonce would have to reach every remote's own antd.
  * connect-src 'self' also covers the socket: CSP 3 matches ws:/wss: on the same host for 'self'.
+ * manifest-src and worker-src are this server only (not the remotes' origins that script-src allows).
  */
 export function cspDirectives(config: Pick<AppConfig, 'remoteUrls' | 'publicUrl'>): Record<string, string[]> {
   const remotes = remoteOrigins(config.remoteUrls);
@@ -49,6 +50,10 @@ export function cspDirectives(config: Pick<AppConfig, 'remoteUrls' | 'publicUrl'
     // a remote's dev server also opens its live-reload socket: its ws(s) origin, which http(s) does not cover
     'connect-src': ["'self'", ...remotes, ...remotes.map((origin) => origin.replace(/^http/, 'ws'))],
     'object-src': ["'none'"],
+    // the installable portal (issue 21): its manifest and its service worker (/sw.js, pushes only) are
+    // this server's files, never a remote's
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'"],
     'base-uri': ["'self'"],
     // the payment gateways are reached by navigation (a redirect), not by a form post
     'form-action': ["'self'"],
