@@ -14,6 +14,7 @@ import { createReleaseService, type ReleaseService } from './modules/release/rel
 import { createPrinterAdminService, type PrinterAdminService } from './modules/printers/printer-admin.service';
 import { createPrinterRoomService, type PrinterRoomService } from './modules/printers/printer-room.service';
 import { createPrintersService, type PrintersService } from './modules/printers/printers.service';
+import { createQueueEstimateService, type QueueEstimateService } from './modules/queue-estimate/queue-estimate.service';
 import {
   createStudentActivityService,
   type StudentActivityService,
@@ -35,6 +36,8 @@ export interface Services {
   /** Every change to a printer (status, add, edit, retire), recorded in printer_changes. */
   printerAdmin: PrinterAdminService;
   printJobs: PrintJobsService;
+  /** Where queued jobs stand: positions and estimated starts from each printer's fitted speed. */
+  queueEstimate: QueueEstimateService;
   /** Release at the printer: stations and their codes, release, extend, move, the expiry of held jobs. */
   release: ReleaseService;
   payments: PaymentsService;
@@ -85,7 +88,8 @@ export default fp<ServicesPluginOptions>(
           log: app.log,
         })
       : null;
-    const printers = createPrintersService({ db, events, officeApps: documents.officeApps });
+    const queueEstimate = createQueueEstimateService({ db, events });
+    const printers = createPrintersService({ db, events, officeApps: documents.officeApps, queueEstimate });
     const printJobs = createPrintJobsService({
       db,
       events,
@@ -93,6 +97,7 @@ export default fp<ServicesPluginOptions>(
       uploadDir: uploadDirFor(config.dataDir),
       pageCount: { converter },
       now: options.releaseNow,
+      queueEstimate,
     });
     // reads (or stores, once for every instance) the VAPID keys
     const push = await createPushService({ db, config: config.push, log: app.log });
@@ -103,7 +108,7 @@ export default fp<ServicesPluginOptions>(
       users: createUsersService(db),
       accounts: createAccountsService({ db, config, auth, events }),
       printers,
-      printerRoom: createPrinterRoomService(db, printers),
+      printerRoom: createPrinterRoomService(db, printers, queueEstimate),
       printerAdmin: createPrinterAdminService({
         db,
         events,
@@ -111,6 +116,7 @@ export default fp<ServicesPluginOptions>(
         allowSelfSigned: config.printers.allowSelfSigned,
       }),
       printJobs,
+      queueEstimate,
       release: createReleaseService({ db, events, printJobs, now: options.releaseNow }),
       payments: createPaymentsService({
         db,

@@ -32,6 +32,9 @@ export function toStudentLog(row: LogRow): StudentPrintingLog {
     total_pages: row.total_pages,
     cost: row.cost,
     position: row.position,
+    queuePosition: row.position,
+    // the service fills it from the queue estimate (queue-estimate module) for a Queued job
+    estimatedStart: null,
     failureReason: row.failure_reason,
     heldUntil: row.status === 'Held' ? isoOrNull(row.held_until) : null,
     releaseCode: row.status === 'Held' ? row.release_code : null,

@@ -23,6 +23,20 @@ export const PrintingLog = Type.Object({
   total_pages: Type.Integer({ description: 'Số tờ giấy (khổ của yêu cầu)' }),
   cost: Type.Integer({ description: 'Số trang A4 đã trừ (A3 tính gấp đôi)' }),
   position: Type.Union([Type.Integer(), Type.Null()], { description: 'Vị trí trong hàng đợi (chỉ khi Đang đợi)' }),
+  queuePosition: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Như position: 1 = in tiếp theo; null nếu không Đang đợi',
+    }),
+  ),
+  estimatedStart: Type.Optional(
+    Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'Đang đợi: thời điểm dự kiến bắt đầu in, theo tốc độ của máy in học từ nhật ký in; null nếu chưa biết',
+      }),
+    ),
+  ),
   failureReason: Nullable(Type.String()),
   heldUntil: Type.Optional(
     Nullable(Type.String({ format: 'date-time', description: 'Lệnh in đang giữ: hạn nhận tại máy in' })),

@@ -34,6 +34,7 @@ import { activeFileTypes, inactiveFileTypes, type DocumentTools } from '../../do
 import { libreOfficeMissing } from '../../documents/refusals';
 import { StudentAnswerCache } from '../../lib/student-answer-cache';
 import type { DomainEvents } from '../../events/domain-events';
+import type { QueueEstimateService } from '../queue-estimate/queue-estimate.service';
 import { cancelQueuedJob } from '../../print-queue/queue.repository';
 import type { AuthUser } from '../../types';
 import {
@@ -290,6 +291,8 @@ export interface PrintJobsServiceDeps {
   historyCacheMaxEntries?: number;
   /** The clock of held jobs' deadlines (tests move it); the release service shares it. */
   now?: () => Date;
+  /** Where each Queued job stands and when it should start (the history's queuePosition, estimatedStart). */
+  queueEstimate: QueueEstimateService;
 }
 
 export type PrintJobsService = ReturnType<typeof createPrintJobsService>;
@@ -298,8 +301,8 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
   const { db, events, uploadDir } = deps;
   const now = deps.now ?? (() => new Date());
 
-  // filterLogs answers per student and normalized query; an answer showing a Queued job holds queue
-  // positions, which any queue change may move
+  // filterLogs answers per student and normalized query; an answer showing a Queued job holds its queue
+  // position and estimated start, which any queue change (another job sent, started, done) may move
   const historyCache = new StudentAnswerCache<StudentFilterLogsResponse>(
     deps.historyCacheTtlMs ?? HISTORY_CACHE_TTL_MS,
     deps.historyCacheMaxEntries ?? HISTORY_CACHE_MAX_ENTRIES,
@@ -310,6 +313,21 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
   // before anyone is told to reload.
   events.on('printer-changed', () => historyCache.invalidateVolatile(), 'state');
   events.on('job-changed', ({ userId }) => historyCache.invalidateUser(userId), 'state');
+
+  /**
+   * The logs with each Queued job's estimated start filled in: one read of the pending jobs of their
+   * printers (none when no log is Queued). queuePosition stays the log's own position (the same order).
+   */
+  async function withEstimates(logs: StudentPrintingLog[]): Promise<StudentPrintingLog[]> {
+    const printerIds = [...new Set(logs.filter((log) => log.status === 'Queued').map((log) => log.printerId))];
+    if (printerIds.length === 0) return logs;
+    const { jobs } = await deps.queueEstimate.estimate(printerIds);
+    return logs.map((log) => {
+      if (log.status !== 'Queued') return log;
+      const start = jobs.get(log._id)?.estimatedStart ?? null;
+      return { ...log, estimatedStart: start === null ? null : start.toISOString() };
+    });
+  }
 
   /** After a commit that changed a queue and the student's pages. */
   function queueChanged(userId: string, printerId?: string): void {
@@ -368,10 +386,10 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
         'Khóa Idempotency-Key này đã được dùng cho một yêu cầu in khác. Hãy tạo khóa mới cho mỗi yêu cầu',
       );
     }
-    const logs = await findLogsByIds(db, earlier.log_ids);
+    const logs = await withEstimates((await findLogsByIds(db, earlier.log_ids)).map(toStudentLog));
     const balance = (await findBalance(db, userId)) ?? 0;
     return {
-      answer: { printingLogs: logs.map(toStudentLog), totalCost: earlier.total_cost, balance },
+      answer: { printingLogs: logs, totalCost: earlier.total_cost, balance },
       replayed: true,
     };
   }
@@ -384,7 +402,7 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
 
     /** Logs by id as their owner reads them (the answers of the release routes), in queue order. */
     async studentLogs(ids: readonly string[]): Promise<StudentPrintingLog[]> {
-      return (await findLogsByIds(db, ids)).map(toStudentLog);
+      return withEstimates((await findLogsByIds(db, ids)).map(toStudentLog));
     },
 
     /** The upload rules of system_config. */
@@ -576,9 +594,9 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
       }
 
       queueChanged(user.id, printerId);
-      const logs = await findLogsByIds(db, result.ids);
+      const logs = await withEstimates((await findLogsByIds(db, result.ids)).map(toStudentLog));
       return {
-        answer: { printingLogs: logs.map(toStudentLog), totalCost, balance: result.balance },
+        answer: { printingLogs: logs, totalCost, balance: result.balance },
         replayed: false,
       };
     },
@@ -614,7 +632,9 @@ export function createPrintJobsService(deps: PrintJobsServiceDeps) {
       return historyCache.get(user.id, key, async () => {
         const rows = await listStudentLogs(db, filter);
         const totals = await printedTotals(db, user.id);
-        return { printingLogs: rows.map(toStudentLog), printedA3: totals.a3, printedA4: totals.a4 };
+        // a Queued job's estimate is volatile like its position: the cache drops it on any queue change
+        const printingLogs = await withEstimates(rows.map(toStudentLog));
+        return { printingLogs, printedA3: totals.a3, printedA4: totals.a4 };
       });
     },
 

@@ -2,6 +2,7 @@ import type { PrintingLogResponse, PrintingQueueResponse, StudentHistoryResponse
 import type { Db } from '../../db';
 import { errors } from '../../lib/errors';
 import { parseDateBound } from '../print-jobs/print-jobs.service';
+import type { QueueEstimateService } from '../queue-estimate/queue-estimate.service';
 import { toStaffJob } from './printers.presenters';
 import type { PrintersService } from './printers.service';
 import {
@@ -38,16 +39,32 @@ export function jobRange(
 }
 
 /** What staff and officers read in the printer room: a printer's queue and log, a student's history. */
-export function createPrinterRoomService(db: Db, printers: PrintersService) {
+export function createPrinterRoomService(db: Db, printers: PrintersService, queueEstimate: QueueEstimateService) {
   return {
-    /** The job printing and the jobs waiting, in print order. 404 for an unknown or retired printer. */
+    /**
+     * The job printing and the jobs waiting, in print order, each waiting job with its position and
+     * estimated start (null while the printer cannot print). 404 for an unknown or retired printer.
+     */
     async queue(printerId: string): Promise<PrintingQueueResponse> {
       // the printer as stored (its id in any case names it)
       const printer = await printers.adminPrinter(printerId);
       const rows = (await listPendingJobs(db, printer.printerId)).map(toStaffJob);
+      const { jobs } = await queueEstimate.estimate([printer.printerId]);
       return {
-        printingJob: rows.filter((r) => r.status === 'InProgress'),
-        printingQueue: rows.filter((r) => r.status === 'Queued'),
+        printingJob: rows
+          .filter((r) => r.status === 'InProgress')
+          .map((r) => ({ ...r, queuePosition: null, estimatedStart: null })),
+        printingQueue: rows
+          .filter((r) => r.status === 'Queued')
+          .map((r, i) => {
+            // a job sent between the two reads has no estimate yet: its place in this list
+            const estimate = jobs.get(r._id);
+            return {
+              ...r,
+              queuePosition: estimate?.position ?? i + 1,
+              estimatedStart: estimate?.estimatedStart?.toISOString() ?? null,
+            };
+          }),
       };
     },
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
   DEVICE_URI_MAX,
+  LONG_QUEUE_MINUTES,
   PRINTER_DESCRIPTION_MAX,
   PRINTER_ID_MAX,
   PRINTER_ID_PATTERN,
@@ -42,6 +43,28 @@ export const StudentPrinter = Type.Object({
   releaseMode: ReleaseModeValue,
 });
 
+const WaitMinutes = Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+  description: 'Số phút đến khi một yêu cầu gửi bây giờ bắt đầu in (null: máy in không in được lúc này)',
+});
+
+/** A printer as students read it: with how long its queue is and, when long, a printer nearby. */
+export const StudentPrinterWithWait = Type.Composite([
+  StudentPrinter,
+  Type.Object({
+    estimatedWaitMinutes: Type.Optional(WaitMinutes),
+    longQueue: Type.Optional(Type.Boolean({ description: `Hàng đợi dài: phải đợi hơn ${LONG_QUEUE_MINUTES} phút` })),
+    suggestedPrinter: Type.Optional(
+      Type.Union([
+        Type.Object(
+          { printerId: Type.String(), location: Location, estimatedWaitMinutes: WaitMinutes },
+          { description: 'Máy in hoạt động gần nhất trong cùng tòa nhà có hàng đợi ngắn hơn' },
+        ),
+        Type.Null(),
+      ]),
+    ),
+  }),
+]);
+
 export const PrinterListQuery = Type.Object({
   status: Type.Optional(Type.String({ enum: ['0', '1', ...NO_FILTER], description: '1 hoạt động, 0 tạm dừng' })),
   facility: Type.Optional(
@@ -64,7 +87,7 @@ export const PrinterListQuery = Type.Object({
 export type PrinterListQuery = Static<typeof PrinterListQuery>;
 
 export const PrinterListData = Type.Object({
-  printers: Type.Array(StudentPrinter),
+  printers: Type.Array(StudentPrinterWithWait),
   /** Printers matching the filter (before paging). */
   total: Type.Integer(),
   totalPrinter: Type.Integer(),
@@ -78,7 +101,7 @@ export const PrinterQuery = Type.Object({
 export type PrinterQuery = Static<typeof PrinterQuery>;
 
 export const PrinterDetail = Type.Composite([
-  StudentPrinter,
+  StudentPrinterWithWait,
   Type.Object({ currentFileType: Type.Array(Type.String()) }),
 ]);
 
@@ -134,6 +157,18 @@ export const StaffJob = Type.Object({
   numVersion: Type.Integer(),
   paperSize: Type.String({ enum: ['A4', 'A3'] }),
   total_pages: Type.Integer({ description: 'Số tờ khổ paperSize dùng cho mọi bản in' }),
+  queuePosition: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], { description: 'Hàng đợi: 1 = in tiếp theo; null với yêu cầu đang in' }),
+  ),
+  estimatedStart: Type.Optional(
+    Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'Hàng đợi: thời điểm dự kiến bắt đầu in (theo tốc độ học từ nhật ký in của máy); null nếu chưa biết',
+      }),
+    ),
+  ),
 });
 
 export const PrintingQueueData = Type.Object({

@@ -1,8 +1,10 @@
-import type {
-  AdminPrinter,
-  AdminPrinterListResponse,
-  StudentPrinterDetail,
-  StudentPrinterListResponse,
+import {
+  LONG_QUEUE_MINUTES,
+  type AdminPrinter,
+  type AdminPrinterListResponse,
+  type StudentPrinterDetail,
+  type StudentPrinterItem,
+  type StudentPrinterListResponse,
 } from 'shared-api/contracts';
 import type { Db } from '../../db';
 import { activeFileTypes, type OfficeApp } from '../../documents/file-types';
@@ -10,6 +12,9 @@ import { errors } from '../../lib/errors';
 import { collator, direction, facilityFilter, filterValue } from '../../lib/list-filters';
 import { MemoryCache } from '../../lib/memory-cache';
 import type { DomainEvents } from '../../events/domain-events';
+import { deviceTakesJobs } from '../../print-queue/drivers/ipp/ipp-attributes';
+import { nearestShorterPrinter, type PrinterWait } from '../queue-estimate/nearest-printer';
+import type { QueueEstimateService } from '../queue-estimate/queue-estimate.service';
 import { toAdminPrinter, toStudentPrinter } from './printers.presenters';
 import { listPrintersWithCounts } from './printers.repository';
 import { readConfigInForce } from '../system-config/system-config.service';
@@ -27,6 +32,49 @@ export interface PrintersServiceDeps {
   /** The LibreOffice applications of this machine: an Office type without its application is left out. */
   officeApps: ReadonlySet<OfficeApp>;
   printerCacheTtlMs?: number;
+  /** How long each printer's queue is (the student rows' estimatedWaitMinutes, longQueue, suggestedPrinter). */
+  queueEstimate: QueueEstimateService;
+}
+
+/**
+ * The student rows with their waits: estimatedWaitMinutes (rounded up: a non-empty queue is at least a
+ * minute; null while the printer cannot print: paused or its device offline, stopped or in error),
+ * longQueue above LONG_QUEUE_MINUTES, and then the nearest healthy printer of the building with a
+ * shorter wait (queue-estimate/nearest-printer.ts).
+ */
+function withWaits(
+  printers: StudentPrinterItem[],
+  waitSeconds: ReadonlyMap<string, number | null>,
+): StudentPrinterItem[] {
+  const waits: PrinterWait[] = printers.map((p) => {
+    const healthy = p.status === 1 && (p.device === null || deviceTakesJobs(p.device.state, p.device.reasons));
+    // a printer with nothing pending is not in the map: it starts a job at once
+    const seconds = waitSeconds.has(p.printerId) ? (waitSeconds.get(p.printerId) ?? null) : 0;
+    return {
+      printerId: p.printerId,
+      location: p.location,
+      waitMinutes: healthy && seconds !== null ? Math.ceil(seconds / 60) : null,
+      healthy,
+    };
+  });
+  return printers.map((printer, i) => {
+    const wait = waits[i];
+    const minutes = wait?.waitMinutes ?? null;
+    const longQueue = minutes !== null && minutes > LONG_QUEUE_MINUTES;
+    const suggestion = longQueue && wait ? nearestShorterPrinter(wait, waits) : null;
+    return {
+      ...printer,
+      estimatedWaitMinutes: minutes,
+      longQueue,
+      suggestedPrinter: suggestion
+        ? {
+            printerId: suggestion.printerId,
+            location: suggestion.location,
+            estimatedWaitMinutes: suggestion.waitMinutes,
+          }
+        : null,
+    };
+  });
 }
 
 export type PrintersService = ReturnType<typeof createPrintersService>;
@@ -38,9 +86,11 @@ export function createPrintersService(deps: PrintersServiceDeps) {
   const printerCache = new MemoryCache(async () => {
     const rows = await listPrintersWithCounts(db);
     const fileTypes = activeFileTypes((await readConfigInForce(db)).current_file_type, deps.officeApps);
+    // the waits move with the queues: printer-changed (every queue change) reloads the list
+    const { waitSeconds } = await deps.queueEstimate.estimate(null);
     const admin = rows.map(toAdminPrinter);
     const staff = admin.map(({ deviceUri: _officersOnly, ...printer }) => printer);
-    return { printers: rows.map(toStudentPrinter), admin, staff, fileTypes };
+    return { printers: withWaits(rows.map(toStudentPrinter), waitSeconds), admin, staff, fileTypes };
   }, deps.printerCacheTtlMs ?? PRINTER_CACHE_TTL_MS);
 
   // a printer or a queue changed, on whatever module: the list is reloaded before anyone is told
