@@ -150,11 +150,29 @@ describe('SessionGate', () => {
     }
   });
 
+  it('a signed-out visitor keeps the page asked for as /Login?next= (the station QR with its query); /Home needs none', async () => {
+    serveUser(baseUser);
+    renderAt('#/Release?printer=P001&code=ACEFHJ');
+    expect(await screen.findByText('LOGIN')).toBeInTheDocument();
+    expect(window.location.hash).toBe(`#/Login?next=${encodeURIComponent('/Release?printer=P001&code=ACEFHJ')}`);
+    expect(new URLSearchParams(window.location.hash.split('?')[1]).get('next')).toBe(
+      '/Release?printer=P001&code=ACEFHJ',
+    );
+  });
+
+  it('a path that is not one of this app is never carried as next (//evil.example)', async () => {
+    serveUser(baseUser);
+    renderAt('#//evil.example');
+    expect(await screen.findByText('LOGIN')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/Login');
+  });
+
   it('when the user call fails (token refused) redirects to /Login', async () => {
     window.localStorage.setItem('accessToken', 'expired');
     serveUser(null);
     renderAt('#/Home');
     expect(await screen.findByText('LOGIN')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/Login');
   });
 
   it("a token whose user is a student: the signed-in app with the student's menu, no messages button", async () => {

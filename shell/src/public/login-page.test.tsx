@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
-import { HashRouter, Route, Routes } from 'react-router-dom';
+import { HashRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { apiClient, useSessionStore } from 'shared-api';
 import { initI18n } from '../i18n';
 import LoginPage from './login-page';
@@ -27,6 +27,12 @@ const student = {
 
 initI18n();
 
+/** Any other page: where the sign-in went, path and query. */
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
 function renderLogin(hash = '#/Login') {
   window.location.hash = hash;
   return render(
@@ -36,6 +42,7 @@ function renderLogin(hash = '#/Login') {
         <Routes>
           <Route path="/Login" element={<LoginPage />} />
           <Route path="/Home" element={<div>HOME</div>} />
+          <Route path="*" element={<Where />} />
         </Routes>
       </HashRouter>
     </StrictMode>,
@@ -231,6 +238,55 @@ describe('/Login landmarks', () => {
   });
 });
 
+describe('/Login?next=: back to the page asked for', () => {
+  /** The API of a password login that succeeds. */
+  function servePasswordLogin() {
+    apiClient.defaults.adapter = (config: InternalAxiosRequestConfig) => {
+      if (config.url === '/v1/user/login')
+        return answer(config, 200, {
+          success: true,
+          message: '',
+          data: { accessToken: 'acc', refreshToken: 'ref', role: 'student' },
+        });
+      if (config.url === '/v1/user/information')
+        return answer(config, 200, { success: true, message: '', data: student });
+      if (config.url === '/v1/auth/providers') return answer(config, 200, { success: true, message: '', data: [] });
+      return answer(config, 404, { success: false, message: 'not found' });
+    };
+  }
+  async function signInWithPassword() {
+    const user = userEvent.setup();
+    await user.type(emailBox(), 'an@hcmut.edu.vn');
+    await user.type(passwordBox(), 'secret');
+    await user.click(submitButton());
+  }
+
+  it('a password sign-in goes to the release page the QR opened, query and all', async () => {
+    servePasswordLogin();
+    renderLogin(`#/Login?next=${encodeURIComponent('/Release?printer=P001&code=ACEFHJ')}`);
+    await signInWithPassword();
+    expect(await screen.findByTestId('where')).toHaveTextContent('/Release?printer=P001&code=ACEFHJ');
+    expect(window.location.hash).toBe('#/Release?printer=P001&code=ACEFHJ');
+  });
+
+  it.each([
+    ['//evil.example'],
+    ['//evil.example/Release'],
+    ['https://evil.example/'],
+    ['/\\evil.example'],
+    ['/\t/evil.example'],
+    ['javascript:alert(1)'],
+    ['Release'],
+    ['/Login?next=/Home'],
+  ])('a next of %j is refused: the sign-in ends on /Home', async (next) => {
+    servePasswordLogin();
+    renderLogin(`#/Login?next=${encodeURIComponent(next)}`);
+    await signInWithPassword();
+    expect(await screen.findByText('HOME')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/Home');
+  });
+});
+
 describe('/Login: school sign-in', () => {
   const providers = [
     { id: 'cas', label: 'Đăng nhập bằng tài khoản trường', loginUrl: 'https://print.hcmut.edu.vn/v1/auth/cas/login' },
@@ -350,5 +406,48 @@ describe('/Login: school sign-in', () => {
     const box = await screen.findByRole('alert');
     expect(box).toHaveTextContent('Tài khoản này đăng nhập bằng tài khoản trường, không dùng mật khẩu');
     expect(window.localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('next survives the trip to the school: kept as the link is followed, used once on the way back with ?code=', async () => {
+    window.sessionStorage.clear();
+    // jsdom cannot leave for the school's page: the link's default action is stopped after React's handler
+    const stay = (event: MouseEvent) => event.preventDefault();
+    window.addEventListener('click', stay);
+    try {
+      serve();
+      const view = renderLogin(`#/Login?next=${encodeURIComponent('/Release?printer=P001')}`);
+      const group = await screen.findByRole('group', { name: 'Tài khoản trường' });
+      await userEvent.setup().click(within(group).getAllByRole('link')[0]!);
+      view.unmount();
+    } finally {
+      window.removeEventListener('click', stay);
+    }
+
+    const adapter = serve((config) =>
+      answer(config, 200, {
+        success: true,
+        message: '',
+        data: { accessToken: 'a', refreshToken: 'r', role: 'student' },
+      }),
+    );
+    renderLogin('#/Login?code=one-time-code');
+    expect(await screen.findByTestId('where')).toHaveTextContent('/Release?printer=P001');
+    expect(adapter.mock.calls.filter(([config]) => config.url === '/v1/auth/exchange')).toHaveLength(1);
+    // used once: the next school sign-in without a next ends on /Home
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('a next kept in the tab is checked again on the way back: //evil.example is refused', async () => {
+    window.sessionStorage.setItem('sp.signIn.next', '//evil.example');
+    serve((config) =>
+      answer(config, 200, {
+        success: true,
+        message: '',
+        data: { accessToken: 'a', refreshToken: 'r', role: 'student' },
+      }),
+    );
+    renderLogin('#/Login?code=one-time-code');
+    expect(await screen.findByText('HOME')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/Home');
   });
 });

@@ -14,6 +14,7 @@ import {
   useSessionStore,
   type SignInProvider,
 } from 'shared-api';
+import { rememberNext, safeNextPath, takeRememberedNext } from '../features/auth/next-path';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n';
 import { validateLogin, type LoginValues } from './login-validation';
 import '../features/marketing/marketing.css';
@@ -32,6 +33,10 @@ const schoolErrorKey = (error: string) => `login.school.errors.${isSignInError(e
  * Above the password form, one link per school sign-in the server offers (GET /v1/auth/providers). Such a
  * sign-in comes back here with `?code=` (a one-time code, exchanged for the usual token pair, then /Home)
  * or `?error=` (a key translated here); either is taken off the address at once.
+ *
+ * `?next=` is the signed-in page a visitor was on their way to (SessionGate puts it there): a sign-in
+ * ends there instead of /Home when it is a path of this app (safeNextPath). A school sign-in leaves the
+ * app, so it is kept in this tab's sessionStorage for the way back.
  */
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -39,6 +44,10 @@ export default function LoginPage() {
   const [params, setParams] = useSearchParams();
   // read once: the address loses them as the page opens
   const [returned] = useState(() => ({ code: params.get('code'), error: params.get('error') }));
+  // back from a school sign-in, the address has no next: it was kept for the way back
+  const [next] = useState(() =>
+    params.get('code') || params.get('error') ? takeRememberedNext() : safeNextPath(params.get('next')),
+  );
   const [values, setValues] = useState<LoginValues>(EMPTY);
   const [errors, setErrors] = useState<string[]>([]);
   /** A translation key shown in the alert box: it follows the language selector. */
@@ -79,14 +88,14 @@ export default function LoginPage() {
       try {
         await exchangeSignInCode(code);
         await loadSession();
-        navigate('/Home');
+        navigate(next ?? '/Home');
       } catch (error) {
         if (apiErrorCode(error) === 'SIGN_IN_CODE_INVALID') setNotice('login.school.codeInvalid');
         else setErrors([apiErrorMessage(error, t('login.failed'))]);
         setSigningIn(false);
       }
     })();
-  }, [returned, setParams, navigate, t]);
+  }, [returned, setParams, navigate, t, next]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,7 +107,7 @@ export default function LoginPage() {
     try {
       await login({ email: values.email.trim(), password: values.password });
       await loadSession();
-      navigate('/Home');
+      navigate(next ?? '/Home');
     } catch (error) {
       // a role this university signs in with the school account only (PASSWORD_LOGIN_ROLES)
       if (apiErrorCode(error) === 'PASSWORD_LOGIN_DISABLED') {
@@ -157,7 +166,12 @@ export default function LoginPage() {
             <div className="sp-login-school" role="group" aria-label={t('login.school.title')}>
               {providers.map((provider) => (
                 // a plain link: the server sends the browser on to the school's sign-in page
-                <a key={provider.id} className="sp-btn sp-btn-primary sp-login-school-btn" href={provider.loginUrl}>
+                <a
+                  key={provider.id}
+                  className="sp-btn sp-btn-primary sp-login-school-btn"
+                  href={provider.loginUrl}
+                  onClick={() => rememberNext(next)}
+                >
                   {provider.label || t('login.school.default')}
                 </a>
               ))}
