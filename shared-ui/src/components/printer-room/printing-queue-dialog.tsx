@@ -27,7 +27,17 @@ function QueueContent({ role, printerId }: { role: PrinterRoomRole; printerId: s
         aria-label={t('printerRoom.queue.label')}
         jobs={jobs}
         loading={query.loading}
-        columns={['createdAt', 'studentName', 'studentCode', 'document', 'copies', 'status', 'pages']}
+        columns={[
+          'createdAt',
+          'studentName',
+          'studentCode',
+          'document',
+          'copies',
+          'status',
+          'pages',
+          'position',
+          'estimatedStart',
+        ]}
         emptyText={t('printerRoom.queue.empty')}
       />
     </>
