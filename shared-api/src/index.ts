@@ -47,6 +47,7 @@ export {
 export { getNotices, markNoticesSeen, refreshNoticeCount, isNoticeRole, type NoticeRole } from './api/notices';
 export { getSystemConfig, updateSystemConfig, isWrongPassword } from './api/system-config';
 export { releaseHeldJobs, moveJob, extendHeldJob } from './api/release';
+export { getPushKey, savePushSubscription, deletePushSubscription } from './api/push';
 export {
   getReport,
   getYearReport,

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { UserInfo } from 'shared-api';
 import { useSessionStore } from 'shared-api';
 import { initI18n } from '../i18n';
+import type { PushPlatform } from '../features/push/browser-push';
 import { displayBalance, UserDropdown } from './user-dropdown';
 
 initI18n();
@@ -149,5 +150,49 @@ describe('UserDropdown', () => {
     await waitFor(() => expect(panel.closest('.ant-dropdown')).toHaveClass('ant-dropdown-hidden'));
     // The dialog outlives the closed panel that rendered it.
     expect(screen.getByRole('dialog', { name: 'Mua giấy in' })).toHaveTextContent('Số lượng');
+  });
+});
+
+describe("UserDropdown: a student's push notification switch", () => {
+  /** A browser with Web Push that has never been asked; the user refuses when asked. */
+  const refusingBrowser = (): PushPlatform => ({
+    permission: () => 'default',
+    requestPermission: jest.fn(async () => 'denied' as const),
+    existing: jest.fn(async () => null),
+    register: jest.fn(),
+  });
+
+  async function openWith(detectPush: () => PushPlatform | null) {
+    const user = userEvent.setup();
+    render(<UserDropdown onLogout={jest.fn()} detectPush={detectPush} />);
+    await user.click(screen.getByRole('button', { name: /Nguyễn Văn An|Trần Bình/ }));
+    return { user, panel: await screen.findByTestId('user-panel') };
+  }
+
+  it('a student sees it where the browser has Web Push; the panel stays open when it is used', async () => {
+    useSessionStore.getState().setUser(student);
+    const platform = refusingBrowser();
+    const { user, panel } = await openWith(() => platform);
+    const toggle = await within(panel).findByRole('switch', { name: 'Thông báo trên thiết bị này' });
+    await waitFor(() => expect(toggle).not.toBeDisabled());
+    await user.click(toggle);
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Trình duyệt đang chặn thông báo');
+    expect(platform.requestPermission).toHaveBeenCalledTimes(1);
+    expect(panel.closest('.ant-dropdown')).not.toHaveClass('ant-dropdown-hidden');
+  });
+
+  it('not where the browser has no Web Push', async () => {
+    useSessionStore.getState().setUser(student);
+    const { panel } = await openWith(() => null);
+    expect(within(panel).queryByRole('switch')).toBeNull();
+    expect(panel).not.toHaveTextContent('Thông báo trên thiết bị này');
+  });
+
+  it('never for staff or officers (only students’ jobs are pushed)', async () => {
+    useSessionStore.getState().setUser({ ...student, role: 'staff', firstName: 'Bình', lastName: 'Trần' });
+    const detect = jest.fn(refusingBrowser);
+    const { panel } = await openWith(detect);
+    expect(within(panel).queryByRole('switch')).toBeNull();
+    expect(detect).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,8 @@ import { Button, Descriptions, Divider, Dropdown, Flex } from 'antd';
 import { DownOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useSessionStore } from 'shared-api';
 import { ChangePasswordDialog } from '../features/auth/change-password-dialog';
+import type { PushPlatform } from '../features/push/browser-push';
+import { PushSwitch } from '../features/push/push-switch';
 
 /** The balance as the spec shows it: whole pages, rounded down. */
 export function displayBalance(balance: number): number {
@@ -13,13 +15,16 @@ export function displayBalance(balance: number): number {
 interface Props {
   onLogout: () => void;
   Extra?: ComponentType;
+  /** Finds the browser's Web Push for a student's push switch (tests give a fake; default: the browser's). */
+  detectPush?: () => PushPlatform | null;
 }
 
 /**
  * The user's name in the header, opening the spec's user information panel: the user's details, the
- * remote's extra (a student's 'Mua thêm giấy'), 'Đổi mật khẩu' and 'Đăng xuất'.
+ * remote's extra (a student's 'Mua thêm giấy'), a student's push notification switch (where the browser
+ * has Web Push), 'Đổi mật khẩu' and 'Đăng xuất'.
  */
-export function UserDropdown({ onLogout, Extra }: Props) {
+export function UserDropdown({ onLogout, Extra, detectPush }: Props) {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
   const balance = useSessionStore((s) => s.balance);
@@ -30,7 +35,8 @@ export function UserDropdown({ onLogout, Extra }: Props) {
   // the dialog (dropdowns sit over modals) covering its fields, and a tap in the dialog would not close it.
   // The panel stays mounted, so a dialog its buttons opened stays open.
   const handlePanelClick = (event: MouseEvent<HTMLElement>) => {
-    if (event.target instanceof Element && event.target.closest('button')) setOpen(false);
+    // the push switch (a button with role switch) changes a setting in place: the panel stays open
+    if (event.target instanceof Element && event.target.closest('button:not([role="switch"])')) setOpen(false);
   };
   const fullName = `${user.lastName} ${user.firstName}`;
   const placeholder = t('common.placeholder');
@@ -71,6 +77,12 @@ export function UserDropdown({ onLogout, Extra }: Props) {
               <Suspense fallback={null}>
                 <Extra />
               </Suspense>
+            )}
+            {user.role === 'student' && (
+              <>
+                <Divider style={{ margin: '8px 0' }} />
+                <PushSwitch detect={detectPush} />
+              </>
             )}
             <Divider style={{ margin: '8px 0' }} />
             <Flex vertical gap={8}>
