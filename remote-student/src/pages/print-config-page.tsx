@@ -77,7 +77,11 @@ export default function PrintConfigPage() {
       // sent: nothing of this request may be listed (and sent) again, whatever page comes next
       clear();
       setBalance(result.balance);
-      notification.success({ title: t('printConfig.success') });
+      notification.success({
+        title: t('printConfig.success'),
+        // a held printer keeps the job until its owner releases it there: say so, and where the code is
+        description: printer?.releaseMode === 'held' ? t('printConfig.heldSent', { printerId: PrinterID }) : undefined,
+      });
       setConfirming(false);
       navigate('/History');
     } catch (err) {
@@ -121,6 +125,17 @@ export default function PrintConfigPage() {
         <Alert type="error" showIcon title={t('printConfig.loadFailed')} />
       )}
       {paused && <Alert type="warning" showIcon style={{ marginTop: 12 }} title={t('printConfig.statusPaused')} />}
+      {printer?.releaseMode === 'held' && (
+        // the held time is an officer's setting that students cannot read: the notice stays generic
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginTop: 12 }}
+          data-testid="held-notice"
+          title={t('printConfig.heldTitle')}
+          description={t('printConfig.heldNotice')}
+        />
+      )}
       {unreachable && (
         <Alert
           type="warning"

@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Descriptions } from 'antd';
+import { Descriptions, Tag } from 'antd';
 import { DeviceStateTag, PrinterStatusTag } from 'shared-ui';
 import type { StudentPrinterDetail } from 'shared-api';
 
-/** The chosen printer: id, building, room, queue length, status and (a real printer) its device's state. */
+/**
+ * The chosen printer: id, building, room, queue length and expected wait, status, (a real printer) its
+ * device's state, and a held printer's mark.
+ */
 export function PrinterInfo({ printer }: { printer: StudentPrinterDetail }) {
   const { t } = useTranslation('student');
   return (
@@ -18,6 +21,11 @@ export function PrinterInfo({ printer }: { printer: StudentPrinterDetail }) {
             <span style={{ display: 'inline-flex', alignItems: 'flex-start', flexWrap: 'wrap', gap: 6 }}>
               <strong>{printer.printerId}</strong> <PrinterStatusTag status={printer.status} />
               <DeviceStateTag device={printer.device} />
+              {printer.releaseMode === 'held' ? (
+                <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+                  {t('printConfig.heldMark')}
+                </Tag>
+              ) : null}
             </span>
           ),
         },
@@ -30,7 +38,10 @@ export function PrinterInfo({ printer }: { printer: StudentPrinterDetail }) {
         {
           key: 'queue',
           label: t('printConfig.queue'),
-          children: t('printConfig.queueCount', { count: printer.waiting_amount }),
+          children:
+            printer.estimatedWaitMinutes != null
+              ? `${t('printConfig.queueCount', { count: printer.waiting_amount })} · ${t('printConfig.waitMinutes', { count: printer.estimatedWaitMinutes })}`
+              : t('printConfig.queueCount', { count: printer.waiting_amount }),
         },
       ]}
     />
