@@ -106,31 +106,46 @@ describe('/ReleaseStation', () => {
     expect(svg!.innerHTML).not.toBe(qrMarkup(releaseUrl('H1-101', 'AC3F7X')));
   });
 
-  it('asks for the next code when the shown one changes (expiresAt), not before, and counts down to it', async () => {
+  it('asks for the next code right when the shown one changes (expiresAt), and sooner when a phone used it', async () => {
     jest.useFakeTimers({ now: new Date('2026-11-26T02:00:00.000Z') });
     window.localStorage.setItem(STATION_KEY_STORAGE, 'rs_kept');
-    const codes = ['AC3F7K', 'MNPRTW'];
+    // the server's rule: a code is shown 60 s from its issue, or until a phone uses it (the first one was
+    // issued 5 s before the station asked: it changes off the station's 10 s rhythm)
+    const next = ['AC3F7K', 'MNPRTW', 'HJK347'];
+    let shown = { code: next.shift()!, issuedAt: Date.now() - 5_000, used: false };
     const calls = serve({
-      [`GET ${CODE}`]: (config) => answer(config, 200, ok(codeAnswer(codes.shift() ?? 'XXXXXX', Date.now() + 60_000))),
+      [`GET ${CODE}`]: (config) => {
+        if (shown.used || Date.now() >= shown.issuedAt + 60_000) {
+          shown = { code: next.shift() ?? 'XXXXXX', issuedAt: Date.now(), used: false };
+        }
+        return answer(config, 200, ok(codeAnswer(shown.code, shown.issuedAt + 60_000)));
+      },
     });
+    const advance = (ms: number) =>
+      act(async () => {
+        jest.advanceTimersByTime(ms);
+      });
     renderStation('#/ReleaseStation', () => Date.now());
     expect(await screen.findByTestId('station-code')).toHaveTextContent('AC3F7K');
-    expect(calls).toHaveLength(1);
     expect(calls[0]!.token).toBe('rs_kept');
 
-    await act(async () => {
-      jest.advanceTimersByTime(30_000);
-    });
-    expect(calls).toHaveLength(1);
-    expect(screen.getByText(/^Mã đổi sau (29|30) giây$/)).toBeInTheDocument();
+    await advance(30_000);
+    expect(screen.getByText(/^Mã đổi sau (24|25) giây$/)).toBeInTheDocument();
     expect(screen.getByTestId('station-code')).toHaveTextContent('AC3F7K');
-
-    await act(async () => {
-      jest.advanceTimersByTime(31_000);
-    });
+    await advance(24_500);
+    expect(screen.getByTestId('station-code')).toHaveTextContent('AC3F7K');
+    // the change itself: asked again at expiresAt, not at the next check
+    await advance(1_000);
     await waitFor(() => expect(screen.getByTestId('station-code')).toHaveTextContent('MNPRTW'));
-    expect(calls).toHaveLength(2);
     expect(screen.getByText(/^Mã đổi sau (59|60) giây$/)).toBeInTheDocument();
+    // never more than one request per 10 s meanwhile
+    expect(calls.length).toBeLessThanOrEqual(8);
+
+    // a phone used the shown code: the station shows the next one within 10 s, long before its 60 s
+    shown.used = true;
+    await advance(10_000);
+    await waitFor(() => expect(screen.getByTestId('station-code')).toHaveTextContent('HJK347'));
+    expect(calls.every((c) => c.token === 'rs_kept')).toBe(true);
   });
 
   it('releases a job by the code typed on the keypad and shows it; a wrong code shows only the server’s words', async () => {

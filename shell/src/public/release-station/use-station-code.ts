@@ -8,6 +8,11 @@ const MIN_WAIT_MS = 1_000;
 const MAX_WAIT_MS = 61_000;
 /** After a failure (no network, the server's refusal), the station asks again this often. */
 export const RETRY_MS = 10_000;
+/**
+ * Asked again at least this often within a code's window: a code is used once, and the server issues the
+ * next as soon as a phone used it, so the next student in line does not scan a spent code for up to 60 s.
+ */
+export const USED_CHECK_MS = 10_000;
 
 export type StationCodeState =
   { status: 'loading' } | { status: 'ready'; code: StationCodeResponse } | { status: 'error'; message: string };
@@ -19,9 +24,15 @@ export function waitUntilNextCode(expiresAt: string, nowMs: number): number {
   return Math.min(Math.max(until, MIN_WAIT_MS), MAX_WAIT_MS);
 }
 
+/** When to ask again: at the code's change, or sooner to see whether a phone used it. */
+export function nextAskIn(expiresAt: string, nowMs: number): number {
+  return Math.min(waitUntilNextCode(expiresAt, nowMs), USED_CHECK_MS);
+}
+
 /**
  * The code the station shows (GET /v1/release-station/code with its key), asked again when it changes
- * (`expiresAt`, every 60 s) and RETRY_MS after a failure. A 401 (key revoked or unknown) calls `onRevoked`
+ * (`expiresAt`, every 60 s), every USED_CHECK_MS in between (a code a phone used is replaced at once by the
+ * server), and RETRY_MS after a failure. A 401 (key revoked or unknown) calls `onRevoked`
  * and stops asking. `now` is the station's clock (tests move it).
  */
 export function useStationCode(
@@ -44,7 +55,7 @@ export function useStationCode(
         const code = await getStationCode(token, controller.signal);
         if (controller.signal.aborted) return;
         setState({ status: 'ready', code });
-        timer = setTimeout(() => void load(), waitUntilNextCode(code.expiresAt, latest.current.now()));
+        timer = setTimeout(() => void load(), nextAskIn(code.expiresAt, latest.current.now()));
       } catch (error) {
         if (controller.signal.aborted) return;
         if (apiErrorStatus(error) === 401) {
