@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { PushKeyResponse, PushMessage, StudentPrintingResponse } from 'shared-api/contracts';
 import { buildApp } from '../src/app';
+import { ConfigError, loadConfig } from '../src/config';
 import { NO_DOCUMENT_TOOLS } from '../src/documents/file-types';
 import { Dispatcher } from '../src/print-queue/dispatcher';
 import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
@@ -315,6 +316,23 @@ describe(`web push (${DRIVER})`, () => {
       (await unsubscribe(student.token, { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys })).statusCode,
     ).toBe(200);
     expect(await subscriptionCount('https://fcm.googleapis.com/fcm/send/abc')).toBe(0);
+  });
+
+  it('PUSH_ENDPOINT_HOSTS and PUSH_SUBJECT are read once by the config (the browsers’ services by default)', () => {
+    expect(loadConfig({}).push.endpointHosts).toEqual([
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      '*.notify.windows.com',
+      'web.push.apple.com',
+      '*.push.apple.com',
+    ]);
+    expect(loadConfig({ PUSH_ENDPOINT_HOSTS: ' LocalHost , 127.0.0.1,' }).push.endpointHosts).toEqual([
+      'localhost',
+      '127.0.0.1',
+    ]);
+    expect(loadConfig({ PUBLIC_URL: 'https://print.hcmut.edu.vn' }).push.subject).toBe('https://print.hcmut.edu.vn');
+    expect(loadConfig({ PUSH_SUBJECT: 'mailto:in@hcmut.edu.vn' }).push.subject).toBe('mailto:in@hcmut.edu.vn');
+    expect(() => loadConfig({ PUSH_SUBJECT: 'http://print.example' })).toThrow(ConfigError);
   });
 
   it('the default list holds the browsers’ push services, subdomains only under a wildcard', () => {
