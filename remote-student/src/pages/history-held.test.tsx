@@ -94,17 +94,24 @@ afterEach(() => {
 });
 
 describe('/History: held and queued jobs', () => {
-  it('a held job shows its status, its code grouped 3+3 and the time left; an expired one its tag', async () => {
-    serve([
-      log('h1', 'Held', 'held.pdf', { releaseCode: 'ACEFHJ', heldUntil: minutesFromNow(45) }),
-      log('e1', 'Expired', 'expired.pdf'),
-    ]);
+  it('a held job shows its status, its code grouped 3+3, the time left and the way to release it here', async () => {
+    serve([log('h1', 'Held', 'held.pdf', { releaseCode: 'ACEFHJ', heldUntil: minutesFromNow(45) })]);
     renderHistory();
     const held = await rowOf('held.pdf');
     expect(within(held).getByText('Chờ nhận tại máy in')).toBeInTheDocument();
     expect(within(held).getByTestId('release-code')).toHaveTextContent(/^ACE FHJ$/);
     expect(within(held).getByTestId('held-countdown')).toHaveTextContent(/Còn 4[45]:\d\d/);
     expect(within(held).queryByText('Sắp hết hạn')).not.toBeInTheDocument();
+    // at the printer without its QR: the release page, where the station's code is typed
+    fireEvent.click(within(held).getByRole('link', { name: /Đang ở máy in\? Nhập mã/ }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/Release');
+    expect(window.location.hash).toBe('#/Release?printer=P001');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('an expired job shows its tag and nothing to act on', async () => {
+    serve([log('e1', 'Expired', 'expired.pdf')]);
+    renderHistory();
     const expired = await rowOf('expired.pdf');
     expect(within(expired).getByText('Hết hạn')).toBeInTheDocument();
     expect(within(expired).queryByTestId('release-code')).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Flex, Tag, Typography } from 'antd';
 import { ClockCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import type { StudentPrintingLog } from 'shared-api';
@@ -15,7 +16,8 @@ const CODE_STYLE = {
 
 /**
  * A held job's release code (large, monospace, 3+3; the server sends it to its owner only) and the time
- * left before it expires, counting down live; in the last 10 minutes a warning says it expires soon.
+ * left before it expires, counting down live; in the last 10 minutes a warning says it expires soon. At
+ * the printer without scanning its QR, the link opens the release page where the station's code is typed.
  */
 export function HeldReleaseInfo({ log }: { log: StudentPrintingLog }) {
   const { t } = useTranslation('student');
@@ -47,6 +49,15 @@ export function HeldReleaseInfo({ log }: { log: StudentPrintingLog }) {
             </Tag>
           ) : null}
         </Flex>
+      ) : null}
+      {phase !== 'over' ? (
+        <Link
+          to={`/Release?printer=${encodeURIComponent(log.printerId)}`}
+          // a link inside a row: following it must not open the row's details as well
+          onClick={(event) => event.stopPropagation()}
+        >
+          {t('history.releaseHere')}
+        </Link>
       ) : null}
     </Flex>
   );
