@@ -10,9 +10,12 @@ export interface RecentPrintRow {
 }
 
 /**
- * Each printer's last `perPrinter` Completed jobs sent since `since` that have both times. A lateral
- * LIMIT per printer over the (printer_id, created_at DESC, id DESC) index: a few hundred rows per
- * printer whatever the log's size.
+ * Each printer's last `perPrinter` Completed jobs sent since `since` that have both times, in one
+ * statement (a LATERAL LIMIT per printer in service). Measured on PGlite with 400,000 logs (33,000 in the
+ * last 30 days, 15 printers, one of them rarely used, whose branch reads the whole 30 days): 70–180 ms;
+ * the service keeps its result for minutes (SPEED_CACHE_TTL_MS). A branch per printer with its id as a
+ * value (planned per printer) measured slower (115–215 ms): the planner keeps the created_at index for
+ * busy printers either way.
  */
 export async function recentPrintLogs(db: Db, since: Date, perPrinter: number): Promise<RecentPrintRow[]> {
   return db.query<RecentPrintRow>(

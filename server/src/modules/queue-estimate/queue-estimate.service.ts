@@ -19,10 +19,11 @@ import {
 } from './queue-estimate.repository';
 
 /**
- * How long the printers' fitted speeds are kept: they move slowly (a fit over up to 200 jobs), so one
- * read of the logs a minute serves every answer; the queues themselves are read fresh per answer.
+ * How long the printers' fitted speeds are kept: a fit over up to 200 jobs hardly moves in minutes, so
+ * one read of the logs every 5 minutes (or after a printer was added or edited) serves every answer; the
+ * queues themselves are read fresh per answer.
  */
-export const SPEED_CACHE_TTL_MS = 60_000;
+export const SPEED_CACHE_TTL_MS = 5 * 60_000;
 
 /** A waiting job: where it stands and when it should start (null while its printer cannot print). */
 export interface JobEstimate {
@@ -74,7 +75,7 @@ function queuesOf(rows: readonly PendingJobRow[]): Map<string, PrinterQueue & { 
 /**
  * Where queued jobs stand and how long a printer's queue is, from each printer's own print log (the
  * method: queue-estimate.model.ts). One query of the pending jobs per answer; the fitted speeds come
- * from memory (one query of the recent logs a minute, or after a printer was added or edited).
+ * from memory (one query of the recent logs every few minutes, or after a printer was added or edited).
  */
 export function createQueueEstimateService(deps: QueueEstimateServiceDeps) {
   const { db, events } = deps;
