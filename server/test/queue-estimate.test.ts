@@ -7,10 +7,15 @@
  * moving when a job starts and ends (the cached answers are dropped and the sockets told).
  */
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
 import {
   LONG_QUEUE_MINUTES,
+  SOCKET_EVENTS,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
   type PrintingQueueResponse,
   type StudentFilterLogsResponse,
   type StudentPrinterDetail,
@@ -113,6 +118,8 @@ describe(`where my job stands (${DRIVER})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ config: { printDispatcher: false, uploadsInFlight: { perUser: 100, total: 100 } } });
     app = t.app;
+    // the live test listens as the students' portals do
+    await app.listen({ port: 0, host: '127.0.0.1' });
     spso = (await loginAs(app, 'spso')).accessToken;
     staff = (await loginAs(app, 'staff')).accessToken;
     pdf = await makePdf(2);
@@ -182,7 +189,37 @@ describe(`where my job stands (${DRIVER})`, () => {
   afterEach(async () => {
     await expectLedgerInvariant(app.db);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t.close();
+  });
+
+  const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = [];
+  /** A signed-in portal's socket, connected, counting the events it is told. */
+  const listen = async (token: string) => {
+    const port = (app.server.address() as AddressInfo).port;
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(`http://127.0.0.1:${port}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token },
+    });
+    sockets.push(socket);
+    const told = { history: 0, printers: 0 };
+    socket.on(SOCKET_EVENTS.updateStudentHistory, () => (told.history += 1));
+    socket.on(SOCKET_EVENTS.updatePrinterList, () => (told.printers += 1));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return told;
+  };
+  /** Until `check` holds (the socket events arrive a moment after the answer), at most 3 s. */
+  const eventually = async (check: () => boolean) => {
+    for (let i = 0; i < 120 && !check(); i += 1) await sleep(25);
+    return check();
+  };
 
   it("reads the printer's speed from its own print log; a printer without one gets the default", async () => {
     const fitted = await app.services.queueEstimate.speedOf(LONG);
@@ -338,9 +375,10 @@ describe(`where my job stands (${DRIVER})`, () => {
     // E's answer is cached (volatile: it shows a queued job)
     expect((await history(e.token))[0]?.estimatedStart).toBe(eBefore?.estimatedStart);
 
-    const told: string[] = [];
-    const offPrinter = app.events.on('printer-changed', () => told.push('printer-changed'));
-    const offJob = app.events.on('job-changed', ({ userId }) => told.push(`job-changed ${userId}`));
+    const eTold = await listen(e.token);
+    // a student with nothing waiting is not told to reload their history
+    const bystander = await newStudent(app, 0);
+    const bystanderTold = await listen(bystander.token);
     const dispatcher = new Dispatcher({
       db: app.db,
       events: app.events,
@@ -349,10 +387,11 @@ describe(`where my job stands (${DRIVER})`, () => {
       pollMs: 10,
     });
     try {
-      // D's first job starts: the printer list and D's history are told, and E's cached answer is dropped
+      // D's first job starts: E, waiting behind it, is told to reload the history and the printers, and
+      // E's cached answer was dropped
       const claimed = await dispatcher.claimNext(LIVE);
       expect(claimed?.id).toBe(dFirst._id);
-      expect(told).toEqual(expect.arrayContaining(['printer-changed', `job-changed ${d.id}`]));
+      expect(await eventually(() => eTold.history >= 1 && eTold.printers >= 1)).toBe(true);
       const eNow = (await history(e.token))[0];
       expect(eNow?.queuePosition).toBe(2);
       const expected = (await startedAt(dFirst._id)) + ahead;
@@ -360,7 +399,7 @@ describe(`where my job stands (${DRIVER})`, () => {
       expect((await printers(e.token))(LIVE).waiting_amount).toBe(3);
 
       // then every job prints and ends: each end tells again, and nothing is left waiting
-      told.length = 0;
+      const toldBefore = { ...eTold };
       await dispatcher.stop();
       // the claim above only took the job (as a pass does before printing it): it goes back to be printed
       expect(await requeueJob(app.db, dFirst._id, 'queue-estimate-test', true)).toBe(d.id);
@@ -373,7 +412,10 @@ describe(`where my job stands (${DRIVER})`, () => {
         if (left?.n === 0) break;
         await sleep(25);
       }
-      expect(told).toContain(`job-changed ${e.id}`);
+      expect(await eventually(() => eTold.history > toldBefore.history + 1)).toBe(true);
+      expect(eTold.printers).toBeGreaterThan(toldBefore.printers + 1);
+      expect(bystanderTold.printers).toBeGreaterThan(0);
+      expect(bystanderTold.history).toBe(0);
       const eDone = (await history(e.token))[0];
       expect(eDone?.status).toBe('Completed');
       expect(eDone?.queuePosition).toBeNull();
@@ -381,8 +423,6 @@ describe(`where my job stands (${DRIVER})`, () => {
       expect((await history(d.token)).find((l) => l._id === dSecond._id)?.status).toBe('Completed');
       expect((await printers(e.token))(LIVE).estimatedWaitMinutes).toBe(0);
     } finally {
-      offPrinter();
-      offJob();
       await dispatcher.stop();
     }
   });

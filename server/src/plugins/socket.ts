@@ -66,6 +66,13 @@ export default fp(
 
     // The socket events follow the domain events (after the caches have dropped what went stale).
     app.events.on('printer-changed', () => realtime.emitPrinterListChanged());
+    // a queue moved: the students waiting in it see their places and estimated starts move (issue 21)
+    app.events.on('printer-changed', ({ printerId }) => {
+      app.services.queueEstimate
+        .waitingStudents(printerId)
+        .then((userIds) => userIds.forEach((userId) => realtime.emitStudentHistoryChanged(userId)))
+        .catch((error: unknown) => app.log.error({ err: error }, 'telling the waiting students failed'));
+    });
     app.events.on('job-changed', ({ userId }) => realtime.emitStudentHistoryChanged(userId));
     app.events.on('pages-adjusted', ({ userId }) => realtime.emitStudentHistoryChanged(userId));
     app.events.on('job-refunded', ({ userId, ...event }) => realtime.emitJobRefunded(userId, event));

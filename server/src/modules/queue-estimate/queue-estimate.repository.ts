@@ -66,3 +66,16 @@ export async function listPendingForEstimate(db: Db, printerIds: readonly string
     params,
   );
 }
+
+/**
+ * The students with a job waiting (Queued) at this printer (at any printer when null): whose places and
+ * estimated starts a change of that queue moves. The partial index of pending jobs serves it.
+ */
+export async function listWaitingStudents(db: Db, printerId: string | null): Promise<string[]> {
+  const rows = await db.query<{ user_id: string }>(
+    `SELECT DISTINCT user_id FROM printing_logs
+     WHERE status = 'Queued' AND ($1::text IS NULL OR printer_id = $1::text)`,
+    [printerId],
+  );
+  return rows.map((row) => row.user_id);
+}

@@ -13,6 +13,7 @@ import {
 } from './queue-estimate.model';
 import {
   listPendingForEstimate,
+  listWaitingStudents,
   recentPrintLogs,
   type PendingJobRow,
   type RecentPrintRow,
@@ -105,6 +106,14 @@ export function createQueueEstimateService(deps: QueueEstimateServiceDeps) {
   );
 
   return {
+    /**
+     * The students waiting in this printer's queue (in every queue when the printer is not named): a
+     * change of the queue moves their places and starts, so their history is told to reload.
+     */
+    async waitingStudents(printerId?: string): Promise<string[]> {
+      return listWaitingStudents(db, printerId ?? null);
+    },
+
     /** Each printer's fitted speed (a printer without usable history: DEFAULT_SPEED). */
     async speedOf(printerId: string): Promise<PrinterSpeed> {
       return (await speedCache.get()).get(printerId) ?? DEFAULT_SPEED;
