@@ -297,8 +297,9 @@ export interface StudentPrintingLog extends PrintingLog {
   /** API.md's name for `position` (the same number): 1 = next; null unless Queued. */
   queuePosition?: number | null;
   /**
-   * Queued (and InProgress) jobs: when the job is expected to start printing (ISO), from the printer's
-   * own print log (see the server's queue-estimate module); null otherwise or while nothing is known.
+   * Queued jobs: when the job is expected to start printing (ISO), from the printer's own print log
+   * (see the server's queue-estimate module); null for any other state (a job printing has started) and
+   * while the printer cannot print (paused, its device offline or in error).
    */
   estimatedStart?: string | null;
   failureReason: string | null;
