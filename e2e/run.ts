@@ -6,6 +6,7 @@ import { a11yJourneys, keyboardJourneys } from './journeys/a11y';
 import { publicJourneys } from './journeys/public';
 import { paymentJourneys, startVnpayService, vnpayJourneys } from './journeys/payments';
 import { phoneJourneys } from './journeys/phone';
+import { releaseJourneys } from './journeys/release';
 import { chatJourneys } from './journeys/chat';
 import { noticeJourneys } from './journeys/notices';
 import { officerDeskJourneys } from './journeys/officer-desk';
@@ -50,6 +51,7 @@ const SUITES: Suite[] = [
     journeys: [
       ...printingJourneys,
       ...phoneJourneys,
+      ...releaseJourneys,
       ...printerRoomJourneys,
       ...noticeJourneys,
       ...chatJourneys,

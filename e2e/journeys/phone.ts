@@ -1,9 +1,7 @@
 // Issue 8: the whole student journey on a 360 px phone (buy pages, pay, print, follow, cancel), each action
 // visible and tappable without scrolling sideways, axe on every screen and dialog on the way.
-import type { Locator, Page } from 'playwright-core';
-import { assertNoHorizontalOverflow, runAxe } from '../support/a11y';
 import { assert, newPage, screenshot, type Journey } from '../support/harness';
-import { makePdf } from '../support/pdf';
+import { assertTappable, choosePdf, gate, HEIGHT, send, WIDTH } from '../support/phone';
 import {
   ensureBalance,
   headerBalance,
@@ -13,92 +11,7 @@ import {
   waitForHeaderBalance,
 } from '../support/student';
 
-const WIDTH = 360;
-const HEIGHT = 740;
 const PRINTER = 'H6-605';
-
-/**
- * Waits until what moves has stopped (a dialog zooming in, a panel fading in at half opacity, a toast sliding):
- * the screen is judged as a person sees it once settled.
- */
-async function settle(page: Page): Promise<void> {
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
-      timeout: 2_000,
-    })
-    .catch(() => undefined);
-}
-
-/** The screen as a person sees it: no sideways scroll, and axe finds nothing serious. */
-async function gate(page: Page, label: string): Promise<void> {
-  await settle(page);
-  await assertNoHorizontalOverflow(page, label);
-  await runAxe(page, `${label} at ${WIDTH} px`);
-}
-
-/**
- * The action is on screen once scrolled to vertically, wholly inside the 360 px width, and it is what a tap at
- * its centre reaches (nothing covers it: no dropdown left open above a dialog, no sideways scroller hiding it).
- */
-async function assertTappable(page: Page, action: Locator, label: string): Promise<void> {
-  await action.scrollIntoViewIfNeeded();
-  await settle(page);
-  const box = await action.boundingBox();
-  assert(box, `${label}: not displayed`);
-  assert(
-    box.x >= 0 && box.x + box.width <= WIDTH + 0.5,
-    `${label}: spans ${box.x}..${box.x + box.width} px of ${WIDTH}`,
-  );
-  assert(box.y >= 0 && box.y + box.height <= HEIGHT + 0.5, `${label}: not in view (y ${box.y})`);
-  const reached = await action.evaluate(
-    (el, [x, y]) => {
-      const hit = document.elementFromPoint(x!, y!);
-      return hit !== null && (hit === el || el.contains(hit));
-    },
-    [box.x + box.width / 2, box.y + box.height / 2],
-  );
-  assert(reached, `${label}: something else lies on top of it`);
-}
-
-async function choosePdf(page: Page, name: string, pages: number, copies: number): Promise<Locator> {
-  await page.goto(page.url().replace(/#.*$/, '#/Printing'));
-  await page.getByRole('heading', { name: 'CHỌN MÁY IN', exact: true }).waitFor();
-  const card = page.getByRole('button', { name: `Máy in ${PRINTER}`, exact: true });
-  await assertTappable(page, card, 'the printer card');
-  await card.click();
-  await page.getByRole('heading', { name: 'CẤU HÌNH IN', exact: true }).waitFor();
-  await page.locator('input[type="file"]').setInputFiles(await makePdf(name, pages));
-  const fileCard = page.getByRole('region', { name, exact: true });
-  await fileCard.getByText(`${pages} trang`, { exact: true }).waitFor();
-  const copiesBox = fileCard.getByRole('spinbutton', { name: 'Số bản' });
-  await assertTappable(page, copiesBox, 'the copies field');
-  await copiesBox.fill(String(copies));
-  await copiesBox.blur();
-  await page
-    .getByTestId('total-cost')
-    .filter({ hasText: `Tổng chi phí: ${pages * copies} trang A4` })
-    .waitFor();
-  return fileCard;
-}
-
-/** Sends what is chosen through the confirm dialog and lands on /History. */
-async function send(page: Page, shot?: string): Promise<void> {
-  const submit = page.getByRole('button', { name: 'Gửi yêu cầu in' });
-  await assertTappable(page, submit, 'Gửi yêu cầu in');
-  await submit.click();
-  const dialog = page.getByRole('dialog', { name: 'Xác nhận in' });
-  await dialog.waitFor();
-  const ok = dialog.getByRole('button', { name: 'Xác nhận' });
-  await assertTappable(page, ok, 'the confirm dialog’s Xác nhận');
-  if (shot) {
-    await gate(page, 'the confirm-print dialog');
-    await screenshot(page, shot);
-  }
-  await ok.click();
-  await toast(page, 'Yêu cầu in ấn đã được xác nhận!').waitFor();
-  await page.waitForURL(/#\/History$/);
-  await page.getByRole('heading', { name: 'LỊCH SỬ HOẠT ĐỘNG', exact: true }).waitFor();
-}
 
 export const phoneJourneys: Journey[] = [
   {
@@ -159,12 +72,12 @@ export const phoneJourneys: Journey[] = [
       await page.getByRole('heading', { name: 'CHỌN MÁY IN', exact: true }).waitFor();
       await gate(page, '/Printing');
       await screenshot(page, 'phone-printers');
-      await choosePdf(page, `phone-long-${stamp}.pdf`, 5, 12);
+      await choosePdf(page, PRINTER, `phone-long-${stamp}.pdf`, 5, 12);
       await gate(page, '/Printing/:id with a file');
       await screenshot(page, 'phone-print-config');
       await send(page, 'phone-confirm-print');
       const name = `phone-queued-${stamp}.pdf`;
-      await choosePdf(page, name, 5, 1);
+      await choosePdf(page, PRINTER, name, 5, 1);
       await send(page);
 
       // Follow and cancel: the queued job is a card with its cancel button in view.

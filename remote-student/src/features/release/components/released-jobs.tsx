@@ -11,6 +11,8 @@ export function ReleasedJobs({ jobs }: { jobs: StudentPrintingLog[] }) {
   return (
     <Result
       status="success"
+      // the page's card has its own padding: at 360 px the list keeps the width for the file names
+      style={{ paddingInline: 0 }}
       title={t('release.done', { count: jobs.length })}
       subTitle={t('release.doneHint')}
       extra={
@@ -25,7 +27,7 @@ export function ReleasedJobs({ jobs }: { jobs: StudentPrintingLog[] }) {
             key={job._id}
             style={{ display: 'flex', justifyContent: 'space-between', gap: 8, padding: '6px 0', alignItems: 'center' }}
           >
-            <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{job.document.title}</span>
+            <span style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{job.document.title}</span>
             <PrintStatusTag status={job.status} />
           </li>
         ))}
