@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import type {
   ClientToServerEvents,
+  JobExpiringEvent,
   JobRefundedEvent,
   ServerToClientEvents,
   StudentFilterLogsResponse,
@@ -49,7 +50,11 @@ describe(`a refund the student did not ask for is told to them (${DRIVER})`, () 
     });
     const received: JobRefundedEvent[] = [];
     client.on('job-refunded', (event) => received.push(event));
-    return received;
+    const expiring: JobExpiringEvent[] = [];
+    client.on('job-expiring', (event) => expiring.push(event));
+    // what it heard of expiring jobs rides along, unseen by the comparisons of the refunds
+    Object.defineProperty(received, 'expiring', { value: expiring, enumerable: false });
+    return received as JobRefundedEvent[] & { expiring: JobExpiringEvent[] };
   };
   const until = async (check: () => boolean, ms = 3_000) => {
     const end = Date.now() + ms;
@@ -134,5 +139,37 @@ describe(`a refund the student did not ask for is told to them (${DRIVER})`, () 
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(ownerHears).toHaveLength(1);
     expect(await balanceOf(t.app.db, owner.id)).toBe(10);
+  });
+
+  it('a held job about to expire: its owner hears it once, with the minutes left; then its refund; nobody else', async () => {
+    const printerId = 'B1-109';
+    await t.app.db.query(`UPDATE printers SET release_mode = 'held' WHERE printer_id = $1`, [printerId]);
+    try {
+      const owner = await newStudent(t.app, 10);
+      const ownerHears = await listen(owner.token);
+      const bystanderHears = await listen((await newStudent(t.app, 10)).token);
+      const title = 'Đề cương <b>ôn tập <i>và bài 3.pdf';
+      const sent = await submitPrint(t.app, owner.token, [{ name: title, content: await makePdf(2) }], { printerId });
+      const job = body<StudentPrintingResponse>(sent).data.printingLogs[0];
+      const deadline = Date.parse(job?.heldUntil ?? '');
+      expect(job?.status).toBe('Held');
+
+      // 8 minutes before its deadline, the expiry runs twice: the owner hears it once
+      await t.app.services.release.expireHeldJobs(new Date(deadline - 8 * 60_000));
+      await t.app.services.release.expireHeldJobs(new Date(deadline - 7 * 60_000));
+      await until(() => ownerHears.expiring.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(ownerHears.expiring).toEqual([{ printingLogId: job?._id, printerId, title, minutes: 8 }]);
+      expect(ownerHears).toEqual([]);
+
+      // past it: expired and refunded, and told so
+      await t.app.services.release.expireHeldJobs(new Date(deadline + 60_000));
+      await until(() => ownerHears.length > 0);
+      expect(ownerHears).toEqual([{ printingLogId: job?._id, printerId, title, pages: 2, reason: 'expired' }]);
+      expect(bystanderHears.expiring).toEqual([]);
+      expect(bystanderHears).toEqual([]);
+    } finally {
+      await t.app.db.query(`UPDATE printers SET release_mode = 'direct' WHERE printer_id = $1`, [printerId]);
+    }
   });
 });

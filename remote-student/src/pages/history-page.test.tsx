@@ -263,4 +263,16 @@ describe('/History', () => {
     // the header's balance is read again at once
     await waitFor(() => expect(infoCalls()).toBeGreaterThan(before));
   });
+
+  it('a held job about to expire: the student is told live, wherever they are, with the minutes left', async () => {
+    const title = '<img src=x onerror=alert(1)> Đề cương.pdf';
+    serve({}, [log('h', 'Held', title, '2024-10-01T03:00:00.000Z', { cost: 2 })]);
+    renderPage('/History', '/History', <JobRefundWatcher />);
+    act(() => emitFakeSocketEvent('job-expiring', { printingLogId: 'h', printerId: 'H1-101', title, minutes: 9 }));
+    expect(await screen.findByText('Yêu cầu in tại máy H1-101 sắp hết hạn giữ')).toBeInTheDocument();
+    expect(screen.getByText(/sẽ hết hạn sau 9 phút/)).toHaveTextContent(
+      `Tệp "${title}" đang chờ bạn tại máy in H1-101 sẽ hết hạn sau 9 phút và được hoàn lại trang.`,
+    );
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
 });

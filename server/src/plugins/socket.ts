@@ -76,6 +76,7 @@ export default fp(
     app.events.on('job-changed', ({ userId }) => realtime.emitStudentHistoryChanged(userId));
     app.events.on('pages-adjusted', ({ userId }) => realtime.emitStudentHistoryChanged(userId));
     app.events.on('job-refunded', ({ userId, ...event }) => realtime.emitJobRefunded(userId, event));
+    app.events.on('job-expiring', ({ userId, ...event }) => realtime.emitJobExpiring(userId, event));
     // students reload their printers: the allowed file types travel with the list
     app.events.on('config-changed', () => realtime.emitPrinterListChanged());
     app.events.on('notices-changed', ({ roles }) => realtime.emitNotificationsChanged({ roles }));

@@ -4,6 +4,7 @@ import {
   socketRooms,
   type ChatMessage,
   type ClientToServerEvents,
+  type JobExpiringEvent,
   type JobRefundedEvent,
   type Role,
   type ServerToClientEvents,
@@ -40,6 +41,7 @@ export interface Realtime {
   emitMessage(conversationId: string, message: ChatMessage, to?: string[]): void;
   /** A job of this student's was ended by someone else and refunded: to that student's own room only. */
   emitJobRefunded(userId: string, event: JobRefundedEvent): void;
+  emitJobExpiring(userId: string, event: JobExpiringEvent): void;
 }
 
 export function createRealtime(io: RealtimeServer | null): Realtime {
@@ -50,6 +52,7 @@ export function createRealtime(io: RealtimeServer | null): Realtime {
       emitNotificationsChanged: () => undefined,
       emitMessage: () => undefined,
       emitJobRefunded: () => undefined,
+      emitJobExpiring: () => undefined,
     };
   }
   return {
@@ -69,6 +72,9 @@ export function createRealtime(io: RealtimeServer | null): Realtime {
     },
     emitJobRefunded(userId, event) {
       io.to(socketRooms.user(userId)).emit(SOCKET_EVENTS.jobRefunded, event);
+    },
+    emitJobExpiring(userId, event) {
+      io.to(socketRooms.user(userId)).emit(SOCKET_EVENTS.jobExpiring, event);
     },
     emitMessage(conversationId, message, to = []) {
       io.to([socketRooms.conversation(conversationId), ...to.map(socketRooms.user)]).emit(

@@ -8,6 +8,8 @@ export const SOCKET_EVENTS = {
   createMessage: 'create-message',
   /** Server → the student: a job of theirs was ended by someone else (printer disabled, failed) and refunded. */
   jobRefunded: 'job-refunded',
+  /** Server → the student: a held job of theirs expires in 10 minutes unless released or extended. */
+  jobExpiring: 'job-expiring',
   /** Server → client: the access token of the handshake has expired; refresh and reconnect. */
   tokenExpired: 'token-expired',
 } as const;

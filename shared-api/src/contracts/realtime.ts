@@ -32,6 +32,18 @@ export interface JobRefundedEvent {
   reason: string;
 }
 
+/**
+ * A student's held job expires soon (10 minutes before its deadline, told once): what the student is told
+ * live, beside the notice and the push. `title` is the student's own file name (shown escaped).
+ */
+export interface JobExpiringEvent {
+  printingLogId: string;
+  printerId: string;
+  title: string;
+  /** Whole minutes left before the job expires and is refunded. */
+  minutes: number;
+}
+
 export interface ServerToClientEvents {
   'update-printer-list': () => void;
   'update-student-history': () => void;
@@ -39,6 +51,8 @@ export interface ServerToClientEvents {
   'get-message': (message: ChatMessage) => void;
   /** To the job's owner only: their job was ended by someone else and its pages given back. */
   'job-refunded': (event: JobRefundedEvent) => void;
+  /** To the job's owner only: their held job expires soon unless released (or extended). */
+  'job-expiring': (event: JobExpiringEvent) => void;
   /** The handshake's access token expired: the server disconnects next; refresh and reconnect. */
   'token-expired': () => void;
 }

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
-import { refreshUser, SOCKET_EVENTS, useSocketEvent, type JobRefundedEvent } from 'shared-api';
+import { refreshUser, SOCKET_EVENTS, useSocketEvent, type JobExpiringEvent, type JobRefundedEvent } from 'shared-api';
 import { failureReasonText } from 'shared-ui';
 
 /**
  * Tells the student, on whatever page they are, that a job of theirs was ended by someone else (staff
- * disabled its printer, the printer failed it) and its pages given back: the file, the printer, the
- * pages and why. The file name is the student's own text, rendered as text by React (never as HTML).
+ * disabled its printer, the printer failed it, it was never released) and its pages given back: the file,
+ * the printer, the pages and why; and, 10 minutes before, that a held job is about to expire (to release
+ * it at the printer or extend it in the history). The file name is the student's own text, rendered as
+ * text by React (never as HTML).
  */
 export default function JobRefundWatcher() {
   const { t } = useTranslation('student');
@@ -28,6 +30,20 @@ export default function JobRefundWatcher() {
     });
     // the balance in the header follows at once
     void refreshUser();
+  });
+  useSocketEvent(SOCKET_EVENTS.jobExpiring, (payload) => {
+    const event = payload as JobExpiringEvent;
+    notification.warning({
+      key: `job-expiring-${event.printingLogId}`,
+      title: t('expiring.title', { printerId: event.printerId }),
+      description: t('expiring.description', {
+        title: event.title,
+        printerId: event.printerId,
+        count: event.minutes,
+        interpolation: { escapeValue: false },
+      }),
+      duration: 0,
+    });
   });
   return null;
 }
