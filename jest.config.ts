@@ -34,10 +34,12 @@ const webProject = (name: string): Config => ({
   moduleNameMapper: sharedMappers,
   setupFilesAfterEnv: ['<rootDir>/../jest/setup-dom.ts'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-  testTimeout: 30_000,
 });
 
 const config: Config = {
+  // A global option (jest ignores it inside a project): 5 s, jest's default, is too short for a render
+  // through antd on a loaded 2-core CI machine (a /Test page test took over 5 s there).
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'server',
