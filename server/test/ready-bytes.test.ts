@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StudentPrinterDetail, StudentPrinterListResponse } from 'shared-api/contracts';
 import { ok, responses } from '../src/lib/envelope';
 import { pickEncoding } from '../src/lib/ready-bytes';
-import { createUsersService } from '../src/modules/users/users.service';
+import { createUsersService, USER_INFORMATION_TTL_MS } from '../src/modules/users/users.service';
 import {
   PrinterDetail,
   PrinterListData,
@@ -18,7 +18,7 @@ import {
   PrinterQuery,
 } from '../src/modules/printers/printers.schemas';
 import { createStudent } from './factories';
-import { bearer, body, createTestApp, DRIVER, loginAs, putSystemConfig, type TestApp } from './helpers';
+import { bearer, body, createTestApp, DRIVER, loginAs, putSystemConfig, sleep, type TestApp } from './helpers';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
 
 /** The query the student remote sends on /Printing. */
@@ -234,6 +234,16 @@ describe(`ready bytes (${DRIVER})`, () => {
     const changed = await putSystemConfig(app, spso, { currentA4Price: before.currentA4Price + 100 });
     expect(changed.statusCode).toBe(200);
     expect((await info(student)).currentA4Price).toBe(before.currentA4Price + 100);
+  });
+
+  it('shows a change made elsewhere (another instance: no event here) within the expiry', async () => {
+    const a = await newStudent(app, 3);
+    expect((await info(a.token)).balance).toBe(3);
+    // a bare write, as another instance's would be seen from here (its events do not reach this one)
+    await app.db.query('UPDATE users SET balance = 30 WHERE id = $1', [a.id]);
+    expect((await info(a.token)).balance).toBe(3);
+    await sleep(USER_INFORMATION_TTL_MS + 100);
+    expect((await info(a.token)).balance).toBe(30);
   });
 
   it('never gives a student another’s kept answer (two students back to back)', async () => {
