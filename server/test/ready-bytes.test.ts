@@ -263,3 +263,28 @@ describe(`ready bytes (${DRIVER})`, () => {
     ).toBe(304);
   });
 });
+
+describe(`ready bytes behind CORS (${DRIVER})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { corsOrigins: ['http://localhost:3001'] } });
+  });
+  afterAll(() => t.close());
+
+  it('keeps CORS’s Vary: Origin beside accept-encoding', async () => {
+    const { accessToken } = await loginAs(t.app, 'student');
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: LIST,
+      headers: { ...bearer(accessToken), origin: 'http://localhost:3001', 'accept-encoding': 'gzip' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBe('http://localhost:3001');
+    expect(
+      String(answer.headers.vary)
+        .toLowerCase()
+        .split(/\s*,\s*/)
+        .sort(),
+    ).toEqual(['accept-encoding', 'origin']);
+  });
+});

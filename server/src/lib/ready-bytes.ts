@@ -138,7 +138,12 @@ export function sendReady(
   options: SendReadyOptions = {},
 ): FastifyReply {
   reply.header('etag', answer.etag);
-  reply.header('vary', 'accept-encoding');
+  // added to what is there (CORS varies on Origin)
+  const vary = reply.getHeader('vary');
+  const varies = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
+  if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(varies)) {
+    reply.header('vary', varies ? `${varies}, accept-encoding` : 'accept-encoding');
+  }
   if (options.cacheControl) reply.header('cache-control', options.cacheControl);
   if (notModified(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
