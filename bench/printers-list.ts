@@ -12,6 +12,7 @@ export interface PrintersListFigures {
   hello: LoadResult;
   printers: LoadResult;
   printersCompressed: LoadResult;
+  information: LoadResult;
   sharePct: number;
   printerCount: number;
   bodyBytes: number;
@@ -54,7 +55,21 @@ export async function benchPrintersList(): Promise<PrintersListFigures> {
         `p99 ${printersCompressed.p99Ms} ms, non-2xx ${printersCompressed.non2xx}; ` +
         `${((printersCompressed.reqPerSec / helloResult.reqPerSec) * 100).toFixed(1)} % of hello-world`,
     );
-    return { hello: helloResult, printers, printersCompressed, sharePct, printerCount, bodyBytes: text.length };
+    // the busiest per-user answer, against the same hello-world (issue 22: ≥ 25 %)
+    const information = await load(`${portal.url}/v1/user/information`, { headers });
+    console.log(
+      `GET /v1/user/information (the same student): ${information.reqPerSec} req/s, p99 ${information.p99Ms} ms, ` +
+        `non-2xx ${information.non2xx}; ${((information.reqPerSec / helloResult.reqPerSec) * 100).toFixed(1)} % of hello-world`,
+    );
+    return {
+      hello: helloResult,
+      printers,
+      printersCompressed,
+      information,
+      sharePct,
+      printerCount,
+      bodyBytes: text.length,
+    };
   } finally {
     await portal.stop();
     rmSync(dir, { recursive: true, force: true });

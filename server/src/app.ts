@@ -170,7 +170,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(securityHeadersPlugin);
     // API answers are per user and change all the time: no browser or proxy may keep one. A cached
     // 410 (heuristically cacheable) would otherwise answer the replay that follows a token refresh.
+    // Answers the same for everyone set their own (lib/ready-bytes.ts: revalidated by ETag on every use).
     app.addHook('onSend', async (request, reply) => {
+      if (reply.statusCode < 400 && reply.hasHeader('etag') && reply.hasHeader('cache-control')) return;
       if (request.url.startsWith('/v1/') || request.url.startsWith('/healthz'))
         reply.header('cache-control', 'no-store');
     });

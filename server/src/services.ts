@@ -101,11 +101,11 @@ export default fp<ServicesPluginOptions>(
     });
     // reads (or stores, once for every instance) the VAPID keys
     const push = await createPushService({ db, config: config.push, log: app.log });
-    const auth = createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions });
+    const auth = createAuthService({ db, tokens: app.tokens, config, log: app.log, sessions: app.sessions, events });
     app.decorate('services', {
       auth,
       schoolSignIn: createSchoolSignInService({ db, config, auth, events, log: app.log }),
-      users: createUsersService(db),
+      users: createUsersService({ db, events }),
       accounts: createAccountsService({ db, config, auth, events }),
       printers,
       printerRoom: createPrinterRoomService(db, printers, queueEstimate),

@@ -5,6 +5,7 @@ import {
   createTestApp,
   login,
   loginAs,
+  putSystemConfig,
   sleep,
   VIETNAMESE,
   type LoginData,
@@ -137,10 +138,18 @@ describe('auth', () => {
 
     it('follows a price change in system_config', async () => {
       const { accessToken } = await loginAs(t.app, 'student');
-      await t.app.db.query('UPDATE system_config SET current_a4_price = 700');
-      const response = await t.app.inject({ url: '/v1/user/information', headers: bearer(accessToken) });
-      expect(body<{ currentA4Price: number }>(response).data.currentA4Price).toBe(700);
-      await t.app.db.query('UPDATE system_config SET current_a4_price = 500');
+      const spso = (await loginAs(t.app, 'spso')).accessToken;
+      const price = async () =>
+        body<{ currentA4Price: number }>(
+          await t.app.inject({ url: '/v1/user/information', headers: bearer(accessToken) }),
+        ).data.currentA4Price;
+      expect(await price()).toBe(500);
+      // through the officer's route (config-changed drops the kept answers at once); a change made
+      // elsewhere (another instance, SQL) shows within USER_INFORMATION_TTL_MS
+      expect((await putSystemConfig(t.app, spso, { currentA4Price: 700 })).statusCode).toBe(200);
+      expect(await price()).toBe(700);
+      expect((await putSystemConfig(t.app, spso, { currentA4Price: 500 })).statusCode).toBe(200);
+      expect(await price()).toBe(500);
     });
 
     it('answers 401 without a token and with a bad one', async () => {

@@ -1,7 +1,7 @@
 import type { Db } from '../src/db';
 import { GrantScheduler } from '../src/modules/grants/grant-scheduler';
 import { grantDelta, nextGrantDate, runSemesterGrant } from '../src/modules/grants/grants.service';
-import { createTestApp, DRIVER, newSchemaName, openTestDb, PG_URL, sleep, type TestApp } from './helpers';
+import { bearer, body, createTestApp, DRIVER, newSchemaName, openTestDb, PG_URL, sleep, type TestApp } from './helpers';
 import { balanceOf, createStudent, ledgerMismatches } from './factories';
 
 const GRANT = 100;
@@ -86,9 +86,16 @@ describe(`semester grants (${DRIVER})`, () => {
     const t = await startServer();
     const { scheduler } = t;
     const late = await createStudent(db);
+    // their information, kept before the grant, shows the granted pages at once after it (users-changed)
+    const token = t.app.tokens.signAccess({ id: late, role: 'student' });
+    const balance = async () =>
+      body<{ balance: number }>(await t.app.inject({ url: '/v1/user/information', headers: bearer(token) })).data
+        .balance;
+    expect(await balance()).toBe(0);
     const first = await scheduler.runOnce();
     expect(first?.granted).toBe(1);
     expect(await balanceOf(db, late)).toBe(GRANT);
+    expect(await balance()).toBe(GRANT);
     expect((await scheduler.runOnce())?.granted).toBe(0);
     expect(await balanceOf(db, late)).toBe(GRANT);
     const key = first?.semesterKey ?? '';

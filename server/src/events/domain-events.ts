@@ -33,6 +33,12 @@ export interface DomainEventMap {
   'ledger-written': { userId: string };
   /** An officer adjusted a student's pages (the student's history and balance reload). */
   'pages-adjusted': { userId: string };
+  /**
+   * Users' own information changed outside the ledger events: a password changed or reset, an account
+   * disabled or enabled, the registrar's list updated names and codes (`userIds`), or a semester grant
+   * gave pages to many students at once (`userIds: null`: every user).
+   */
+  'users-changed': { userIds: readonly string[] | null };
   /** Notices were written for these roles (their members reload their notices and badge). */
   'notices-changed': { roles: Role[] };
   /** A reader marked their notices seen (their other tabs reload). */

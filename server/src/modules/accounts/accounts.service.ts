@@ -183,6 +183,7 @@ export function createAccountsService({ db, config, auth, events }: AccountsServ
       if (!outcome) throw errors.notFound(ACCOUNT_TEXTS.notFound);
       // after the commit: a disabled account or a reset password ends every login of the account, at once
       if (outcome.endSessions) await auth.endSessions(outcome.row.id);
+      if (outcome.messages.length > 0) events.emit('users-changed', { userIds: [outcome.row.id] });
       const account: AccountChangeResponse = toAccount(outcome.row);
       if (password) account.temporaryPassword = password;
       return { account, message: outcome.messages.join('. ') || ACCOUNT_TEXTS.nothingToChange };
@@ -278,6 +279,7 @@ export function createAccountsService({ db, config, auth, events }: AccountsServ
         if (isUniqueViolation(error)) throw errors.conflict(ACCOUNT_TEXTS.importChangedMeanwhile);
         throw error;
       }
+      if (updates.length > 0) events.emit('users-changed', { userIds: updates.map((u) => u.id) });
       if (creates.length > 0) events.emit('students-added', { via: 'import', created: creates.length });
       return { ...result, applied: true };
     },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LoginResponse, Role } from 'shared-api/contracts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
+import type { DomainEvents } from '../../events/domain-events';
 import { backoffDelayMs } from '../../lib/backoff';
 import { AppError, errors } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
@@ -26,9 +27,11 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
   /** Ended sessions: their access tokens and sockets stop at once. */
   sessions: RevokedSessions;
+  /** users-changed after a password change (the user's information no longer asks for one). */
+  events?: DomainEvents;
 }
 
-export function createAuthService({ db, tokens, config, log, sessions }: AuthServiceDeps) {
+export function createAuthService({ db, tokens, config, log, sessions, events }: AuthServiceDeps) {
   const { freeFailuresPerPair, maxDelayMs, maxFailuresPerIp, windowMs } = config.login;
   const passwordRoles: readonly Role[] = config.sso.passwordLoginRoles;
 
@@ -161,6 +164,7 @@ export function createAuthService({ db, tokens, config, log, sessions }: AuthSer
         return repo.revokeUserFamilies(t, user.id, user.sid ?? null);
       });
       for (const family of ended) sessions.add(family);
+      events?.emit('users-changed', { userIds: [user.id] });
       return { sessionsEnded: ended.length };
     },
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
+import type { DomainEvents } from '../../events/domain-events';
 import { ScheduledRun } from '../../lib/scheduled-run';
 import { getGrantSettings, nextGrantDate, runSemesterGrant, type GrantRunResult } from './grants.service';
 
@@ -10,6 +11,8 @@ export interface GrantSchedulerOptions {
   /** Longest wait between two checks (GRANT_CHECK_MS); the scheduler also wakes at the next grant date. */
   intervalMs: number;
   log?: FastifyBaseLogger;
+  /** users-changed (every user) after a run that granted pages: balances moved. */
+  events?: DomainEvents;
 }
 
 /**
@@ -24,7 +27,10 @@ export class GrantScheduler extends ScheduledRun<GrantRunResult> {
 
   protected async run(at: Date): Promise<GrantRunResult> {
     const result = await runSemesterGrant(this.options.db, at);
-    if (result.granted > 0) this.log?.info(result, 'semester grant');
+    if (result.granted > 0) {
+      this.log?.info(result, 'semester grant');
+      this.options.events?.emit('users-changed', { userIds: null });
+    }
     return result;
   }
 

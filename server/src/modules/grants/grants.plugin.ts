@@ -33,6 +33,7 @@ export default fp<GrantsPluginOptions>(
       now: options.now,
       intervalMs: options.intervalMs ?? app.appConfig.grantCheckMs,
       log: app.log,
+      events: app.events,
     });
     app.decorate('grantScheduler', scheduler);
     app.addHook('onReady', async () => {

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
+import { sendReady } from '../../lib/ready-bytes';
 import { PrinterDetail, PrinterListData, PrinterListQuery, PrinterQuery } from './printers.schemas';
+
+/**
+ * The same answer for every student, sent as ready bytes (lib/ready-bytes.ts): the browser may keep it
+ * and revalidates it on every use (its ETag: a reload gets 304).
+ */
+const REVALIDATE = { cacheControl: 'private, no-cache' };
 
 /** The printers: the student list and one printer (the staff and officer lists come next). */
 export default async function printersRoutes(app: FastifyInstance): Promise<void> {
@@ -10,6 +17,8 @@ export default async function printersRoutes(app: FastifyInstance): Promise<void
     '/v1/student/printers',
     {
       config: { roles: ['student'] },
+      // the answer is compressed once per generation, not per request
+      compress: false,
       schema: {
         tags: ['student'],
         summary: 'Danh sách máy in cho sinh viên (kèm số yêu cầu đang chờ và loại tệp được phép)',
@@ -17,13 +26,21 @@ export default async function printersRoutes(app: FastifyInstance): Promise<void
         response: responses(PrinterListData),
       },
     },
-    async (request) => ok(await service.listPrinters(request.query)),
+    async (request, reply) =>
+      sendReady(
+        request,
+        reply,
+        // written by the route's own response serializer: the bytes it would have sent
+        await service.readyPrinterList(request.query, (list) => reply.serialize(ok(list))),
+        REVALIDATE,
+      ),
   );
 
   app.get<{ Querystring: PrinterQuery }>(
     '/v1/student/printer',
     {
       config: { roles: ['student'] },
+      compress: false,
       schema: {
         tags: ['student'],
         summary: 'Thông tin một máy in (vị trí, số yêu cầu đang chờ, loại tệp được phép)',
@@ -32,6 +49,12 @@ export default async function printersRoutes(app: FastifyInstance): Promise<void
         response: responses(PrinterDetail),
       },
     },
-    async (request) => ok(await service.printer(request.query.printerId)),
+    async (request, reply) =>
+      sendReady(
+        request,
+        reply,
+        await service.readyPrinter(request.query.printerId, (printer) => reply.serialize(ok(printer))),
+        REVALIDATE,
+      ),
   );
 }

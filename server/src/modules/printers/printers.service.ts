@@ -11,6 +11,7 @@ import { activeFileTypes, type OfficeApp } from '../../documents/file-types';
 import { errors } from '../../lib/errors';
 import { collator, direction, facilityFilter, filterValue } from '../../lib/list-filters';
 import { MemoryCache } from '../../lib/memory-cache';
+import { ReadyAnswers, queryKey, type ReadyAnswer, type Serialized } from '../../lib/ready-bytes';
 import type { DomainEvents } from '../../events/domain-events';
 import { deviceTakesJobs } from '../../print-queue/drivers/ipp/ipp-attributes';
 import { nearestShorterPrinter, type PrinterWait } from '../queue-estimate/nearest-printer';
@@ -98,36 +99,72 @@ export function createPrintersService(deps: PrintersServiceDeps) {
   // the allowed file types travel with the list
   events.on('config-changed', () => printerCache.invalidate(), 'state');
 
+  // the student answers as bytes, per generation of the cached list (same for every student): made
+  // once after each reload, so they are exactly as fresh as the list (printer-changed, ttl)
+  const readyLists = new ReadyAnswers();
+  const readyDetails = new ReadyAnswers();
+
+  type PrinterSnapshot = Awaited<ReturnType<typeof printerCache.get>>;
+
+  function studentList({ printers, fileTypes }: PrinterSnapshot, query: PrinterListQuery): StudentPrinterListResponse {
+    const status = filterValue(query.status);
+    const facility = facilityFilter(query.facility);
+    const search = filterValue(query.searchField)?.toLowerCase() ?? null;
+    let list = printers.filter(
+      (p) =>
+        (status === null || p.status === Number(status)) &&
+        (facility === null || p.location.facility === facility) &&
+        (search === null || p.printerId.toLowerCase().includes(search)),
+    );
+    const byPrinted = filterValue(query.sortPrinted) === null ? 0 : direction(query.sortPrinted, 1);
+    const byName = filterValue(query.sortName) === null ? 0 : direction(query.sortName, 1);
+    const byId = direction(query.sortDirection, 1);
+    list = [...list].sort(
+      (a, b) =>
+        byPrinted * (a.printed_count - b.printed_count) ||
+        byName * collator.compare(a.printerId, b.printerId) ||
+        byId * collator.compare(a.printerId, b.printerId),
+    );
+    const perPage = query.per_page ?? 100;
+    const page = query.page ?? 1;
+    return {
+      printers: list.slice((page - 1) * perPage, page * perPage),
+      total: list.length,
+      totalPrinter: printers.length,
+      activatedPrinter: printers.filter((p) => p.status === 1).length,
+      currentFileType: fileTypes,
+    };
+  }
+
+  function studentDetail({ printers, fileTypes }: PrinterSnapshot, printerId: string): StudentPrinterDetail {
+    const printer = printers.find((p) => samePrinterId(p.printerId, printerId));
+    if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
+    return { ...printer, currentFileType: fileTypes };
+  }
+
   return {
     async listPrinters(query: PrinterListQuery): Promise<StudentPrinterListResponse> {
-      const { printers, fileTypes } = await printerCache.get();
-      const status = filterValue(query.status);
-      const facility = facilityFilter(query.facility);
-      const search = filterValue(query.searchField)?.toLowerCase() ?? null;
-      let list = printers.filter(
-        (p) =>
-          (status === null || p.status === Number(status)) &&
-          (facility === null || p.location.facility === facility) &&
-          (search === null || p.printerId.toLowerCase().includes(search)),
-      );
-      const byPrinted = filterValue(query.sortPrinted) === null ? 0 : direction(query.sortPrinted, 1);
-      const byName = filterValue(query.sortName) === null ? 0 : direction(query.sortName, 1);
-      const byId = direction(query.sortDirection, 1);
-      list = [...list].sort(
-        (a, b) =>
-          byPrinted * (a.printed_count - b.printed_count) ||
-          byName * collator.compare(a.printerId, b.printerId) ||
-          byId * collator.compare(a.printerId, b.printerId),
-      );
-      const perPage = query.per_page ?? 100;
-      const page = query.page ?? 1;
-      return {
-        printers: list.slice((page - 1) * perPage, page * perPage),
-        total: list.length,
-        totalPrinter: printers.length,
-        activatedPrinter: printers.filter((p) => p.status === 1).length,
-        currentFileType: fileTypes,
-      };
+      return studentList(await printerCache.get(), query);
+    },
+
+    /**
+     * The student list as ready bytes (`write` serializes it as the route answers it), kept per
+     * generation of the cached list and query.
+     */
+    async readyPrinterList(
+      query: PrinterListQuery,
+      write: (list: StudentPrinterListResponse) => Serialized,
+    ): Promise<ReadyAnswer> {
+      const snapshot = await printerCache.get();
+      return readyLists.get(snapshot, queryKey(query), () => write(studentList(snapshot, query)));
+    },
+
+    /** One printer as ready bytes, kept as the list is; 404 (thrown) when unknown. */
+    async readyPrinter(printerId: string, write: (printer: StudentPrinterDetail) => Serialized): Promise<ReadyAnswer> {
+      // no reload on a miss: unknown ids must not bypass the cache (the list is at most ttl old)
+      const snapshot = await printerCache.get();
+      const detail = studentDetail(snapshot, printerId);
+      return readyDetails.get(snapshot, detail.printerId, () => write(detail));
     },
 
     /**
@@ -173,10 +210,7 @@ export function createPrintersService(deps: PrintersServiceDeps) {
     /** One printer with its waiting count and the allowed file types. 404 when unknown. */
     async printer(printerId: string): Promise<StudentPrinterDetail> {
       // no reload on a miss: unknown ids must not bypass the cache (the list is at most ttl old)
-      const { printers, fileTypes } = await printerCache.get();
-      const printer = printers.find((p) => samePrinterId(p.printerId, printerId));
-      if (!printer) throw errors.notFound(`Không tìm thấy máy in "${printerId}"`);
-      return { ...printer, currentFileType: fileTypes };
+      return studentDetail(await printerCache.get(), printerId);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
 import { currentUser } from '../../lib/current-user';
+import { sendReady } from '../../lib/ready-bytes';
 import { UserInformation } from './users.schemas';
 
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
@@ -10,12 +11,20 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/v1/user/information',
     {
       config: { roles: 'all', allowTemporaryPassword: true },
+      // ready bytes kept per user (below the compression threshold: sent as they are)
+      compress: false,
       schema: {
         tags: ['user'],
         summary: 'Thông tin người dùng đang đăng nhập',
         response: responses(UserInformation),
       },
     },
-    async (request) => ok(await service.information(currentUser(request))),
+    // per user: the API's no-store stays (the ETag still answers a client that sends If-None-Match)
+    async (request, reply) =>
+      sendReady(
+        request,
+        reply,
+        await service.readyInformation(currentUser(request), (information) => reply.serialize(ok(information))),
+      ),
   );
 }

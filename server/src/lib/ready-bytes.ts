@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export type ReadyEncoding = 'br' | 'gzip';
+
+/** What a route's serializer gives (`reply.serialize`). */
+export type Serialized = ReturnType<FastifyReply['serialize']>;
+
+const asBytes = (buffer: Buffer): Uint8Array => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+
+export function toBuffer(serialized: Serialized): Buffer {
+  if (typeof serialized === 'string') return Buffer.from(serialized, 'utf8');
+  return Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
+}
+
+/**
+ * Brotli quality of a ready answer: it is compressed once per generation (not per request as
+ * @fastify/compress does at quality 5), so a better ratio is worth the few milliseconds.
+ */
+const BROTLI_QUALITY = 9;
+
+/** Below this an answer goes uncompressed, as @fastify/compress's threshold in app.ts decides for others. */
+const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * One answer as it goes on the wire: its serialized JSON, a strong ETag of those bytes, and its br and
+ * gzip forms, each made once, on the first request that asks for it.
+ */
+export class ReadyAnswer {
+  readonly etag: string;
+  private readonly encodedForms = new Map<ReadyEncoding, Buffer>();
+
+  constructor(readonly bytes: Buffer) {
+    this.etag = `"${crypto.createHash('sha256').update(asBytes(bytes)).digest('base64url').slice(0, 27)}"`;
+  }
+
+  encoded(encoding: ReadyEncoding): Buffer {
+    let form = this.encodedForms.get(encoding);
+    if (!form) {
+      form =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(asBytes(this.bytes), {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.bytes.length,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              },
+            })
+          : zlib.gzipSync(asBytes(this.bytes), { level: 9 });
+      this.encodedForms.set(encoding, form);
+    }
+    return form;
+  }
+}
+
+/**
+ * The ready answers of one cached value (its generation: the object a cache serves until it is
+ * invalidated or expires), one per key (a normalized query). A new generation starts empty; an answer
+ * whose bytes did not change across generations (a reload after expiry that found nothing new) keeps
+ * its compressed forms. Keys beyond maxPerGeneration are answered but not kept (free-text filters must
+ * not grow memory).
+ */
+export class ReadyAnswers {
+  private generation: object | null = null;
+  private answers = new Map<string, ReadyAnswer>();
+  private previous = new Map<string, ReadyAnswer>();
+
+  constructor(private readonly maxPerGeneration = 64) {}
+
+  get(generation: object, key: string, write: () => Serialized): ReadyAnswer {
+    if (generation !== this.generation) {
+      this.previous = this.answers;
+      this.answers = new Map();
+      this.generation = generation;
+    }
+    const kept = this.answers.get(key);
+    if (kept) return kept;
+    const bytes = toBuffer(write());
+    const before = this.previous.get(key);
+    const answer = before?.bytes.equals(asBytes(bytes)) ? before : new ReadyAnswer(bytes);
+    if (this.answers.size < this.maxPerGeneration) this.answers.set(key, answer);
+    return answer;
+  }
+}
+
+/** A stable key of a validated query object (the same filters in any order are one key). */
+export function queryKey(query: object): string {
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
+
+/** br when the client takes it, else gzip, else none (q=0 refuses an encoding). */
+export function pickEncoding(header: string | string[] | undefined): ReadyEncoding | null {
+  const acceptEncoding = Array.isArray(header) ? header.join(',') : header;
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  const takes = (encoding: ReadyEncoding) => (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return null;
+}
+
+/** If-None-Match names this ETag (weak comparison, as RFC 9110 asks for this header; `*` matches). */
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+export interface SendReadyOptions {
+  /**
+   * `private, no-cache` lets the browser keep the answer and revalidate it on every use (a reload gets
+   * 304); per-user answers leave it unset and keep the API's `no-store`.
+   */
+  cacheControl?: string;
+}
+
+/**
+ * Sends a ready answer as it is: the route's schema serializer and @fastify/compress (the route sets
+ * `compress: false`) do not touch a Buffer. 304 with no body when If-None-Match names its ETag.
+ */
+export function sendReady(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: ReadyAnswer,
+  options: SendReadyOptions = {},
+): FastifyReply {
+  reply.header('etag', answer.etag);
+  // added to what is there (CORS varies on Origin)
+  const vary = reply.getHeader('vary');
+  const varies = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
+  if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(varies)) {
+    reply.header('vary', varies ? `${varies}, accept-encoding` : 'accept-encoding');
+  }
+  if (options.cacheControl) reply.header('cache-control', options.cacheControl);
+  if (notModified(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = answer.bytes.length < COMPRESS_THRESHOLD ? null : pickEncoding(request.headers['accept-encoding']);
+  if (encoding === null) return reply.send(answer.bytes);
+  reply.header('content-encoding', encoding);
+  return reply.send(answer.encoded(encoding));
+}
