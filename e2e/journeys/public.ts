@@ -89,12 +89,12 @@ export const publicJourneys: Journey[] = [
     },
   },
   {
-    name: 'a signed-in page without a token goes to /Login',
+    name: 'a signed-in page without a token goes to /Login, which keeps the page asked for (not /Home)',
     async run(ctx) {
       const { page, close } = await newPage(ctx);
       for (const route of ['Home', 'Printing', 'ManageSpso', 'Config']) {
         await page.goto(`${ctx.url}/#/${route}`);
-        await page.waitForURL(/#\/Login$/);
+        await page.waitForURL(route === 'Home' ? /#\/Login$/ : new RegExp(`#/Login\\?next=%2F${route}$`));
       }
       await close();
     },
