@@ -62,6 +62,42 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return { app, schema, close: () => app.close() };
 }
 
+/**
+ * Another instance of the server on the first one's database (its own connection on PostgreSQL, the same
+ * PGlite otherwise), with no seed, no dispatcher and no release scheduler of its own: what two instances
+ * racing look like. `close` ends the instance and its connection.
+ */
+export async function secondInstance(
+  first: TestApp,
+  config: Partial<AppConfig> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const db = PG_URL ? await openTestDb(first.schema, false) : first.app.db;
+  const app = await buildApp({
+    env: {},
+    db,
+    seed: false,
+    documents: NO_DOCUMENT_TOOLS,
+    release: { enabled: false },
+    config: {
+      env: 'test',
+      logLevel: 'silent',
+      jwtSecret: TEST_JWT_SECRET,
+      portalDir: '/nonexistent-portal',
+      printDispatcher: false,
+      dataDir: 'memory',
+      ...config,
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      if (db !== first.app.db) await db.close();
+    },
+  };
+}
+
 export function body<T = unknown>(response: LightMyRequestResponse): ApiEnvelope<T> {
   return response.json<ApiEnvelope<T>>();
 }

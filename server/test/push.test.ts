@@ -11,9 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { PushKeyResponse, PushMessage, StudentPrintingResponse } from 'shared-api/contracts';
-import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
-import { NO_DOCUMENT_TOOLS } from '../src/documents/file-types';
 import { Dispatcher } from '../src/print-queue/dispatcher';
 import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { hostAllowed } from '../src/modules/push/push.service';
@@ -24,10 +22,8 @@ import {
   DRIVER,
   expectLedgerInvariant,
   loginAs,
-  openTestDb,
-  PG_URL,
+  secondInstance,
   sleep,
-  TEST_JWT_SECRET,
   VIETNAMESE,
   type TestApp,
 } from './helpers';
@@ -257,32 +253,14 @@ describe(`web push (${DRIVER})`, () => {
   it('the key is generated once: a second instance on the same database reads the same one', async () => {
     const student = await newStudent(app, 0);
     const first = await publicKey(student.token);
-    const other = PG_URL ? await openTestDb(t.schema, false) : app.db;
-    const second = await buildApp({
-      env: {},
-      db: other,
-      seed: false,
-      documents: NO_DOCUMENT_TOOLS,
-      release: { enabled: false },
-      config: {
-        env: 'test',
-        logLevel: 'silent',
-        jwtSecret: TEST_JWT_SECRET,
-        portalDir: '/nonexistent-portal',
-        printDispatcher: false,
-        dataDir: 'memory',
-        push: PUSH,
-      },
-    });
+    const second = await secondInstance(t, { push: PUSH });
     try {
-      await second.ready();
-      const answer = await second.inject({ method: 'GET', url: '/v1/push/key', headers: bearer(student.token) });
+      const answer = await second.app.inject({ method: 'GET', url: '/v1/push/key', headers: bearer(student.token) });
       expect(body<PushKeyResponse>(answer).data.publicKey).toBe(first);
       const stored = await app.db.query("SELECT name FROM app_secrets WHERE name = 'vapid'");
       expect(stored).toHaveLength(1);
     } finally {
       await second.close();
-      if (other !== app.db) await other.close();
     }
   });
 

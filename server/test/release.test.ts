@@ -19,8 +19,6 @@ import {
   type StudentReleaseResponse,
   type SystemConfigView,
 } from 'shared-api/contracts';
-import { buildApp } from '../src/app';
-import { NO_DOCUMENT_TOOLS } from '../src/documents/file-types';
 import { Dispatcher } from '../src/print-queue/dispatcher';
 import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { ExpiryScheduler } from '../src/modules/release/expiry-scheduler';
@@ -31,11 +29,9 @@ import {
   createTestApp,
   DRIVER,
   expectLedgerInvariant,
-  openTestDb,
-  PG_URL,
+  secondInstance,
   putSystemConfig,
   sleep,
-  TEST_JWT_SECRET,
   VIETNAMESE,
   loginAs,
   type TestApp,
@@ -447,28 +443,12 @@ describe(`release at the printer (${DRIVER})`, () => {
     const students = await Promise.all([newStudent(app, 20), newStudent(app, 20), newStudent(app, 20)]);
     const jobs: StudentPrintingLog[] = [];
     for (const student of students) for (let i = 0; i < 2; i += 1) jobs.push(await print(student.token));
-    const other = PG_URL ? await openTestDb(t.schema, false) : app.db;
-    const second = await buildApp({
-      env: {},
-      db: other,
-      seed: false,
-      documents: NO_DOCUMENT_TOOLS,
-      release: { enabled: false },
-      config: {
-        env: 'test',
-        logLevel: 'silent',
-        jwtSecret: TEST_JWT_SECRET,
-        portalDir: '/nonexistent-portal',
-        printDispatcher: false,
-        dataDir: 'memory',
-      },
-    });
+    const second = await secondInstance(t);
     try {
-      await second.ready();
       const at = () => new Date(Date.now() + 61 * MINUTE);
       const a = new ExpiryScheduler({ release: app.services.release, now: at, intervalMs: 60_000 });
-      const b = new ExpiryScheduler({ release: second.services.release, now: at, intervalMs: 60_000 });
-      const results = await Promise.all([a.runOnce(), b.runOnce(), second.services.release.expireHeldJobs(at())]);
+      const b = new ExpiryScheduler({ release: second.app.services.release, now: at, intervalMs: 60_000 });
+      const results = await Promise.all([a.runOnce(), b.runOnce(), second.app.services.release.expireHeldJobs(at())]);
       const expired = results.reduce((sum, result) => sum + (result?.expired ?? 0), 0);
       expect(expired).toBeGreaterThanOrEqual(jobs.length);
       for (const job of jobs) {
@@ -478,7 +458,6 @@ describe(`release at the printer (${DRIVER})`, () => {
       for (const student of students) expect(await balanceOf(app.db, student.id)).toBe(20);
     } finally {
       await second.close();
-      if (other !== app.db) await other.close();
     }
   });
 
