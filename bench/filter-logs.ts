@@ -8,10 +8,13 @@
 // over 100 students (the caller, the demo student, has every 100th row: 1 %) and over the twelve months
 // before now; each has its own document row. Statuses: Completed, every 13th Failed, and the rows of the
 // last hour Queued (the dispatcher is off). The demo seed's own logs and documents are removed first.
+// On PostgreSQL (benchFilterLogs('postgres'), DATABASE_URL set) the same on a fresh database of that
+// server, and the SELECT 1 route uses the server's PostgreSQL driver with the server's pool of 10.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startBaseline } from './lib/baseline';
+import { createBenchDatabase, DRIVER_LABEL, type BenchDatabase, type DbDriver } from './lib/database';
 import { load, type LoadResult } from './lib/load';
 import {
   median,
@@ -71,8 +74,8 @@ export interface WhatIf {
  * partial covering index for the printed totals, then VACUUM (PGlite runs no autovacuum, and an
  * index-only scan needs the visibility map it sets).
  */
-async function whatIfIndexes(dataDir: string, caller: string): Promise<WhatIf> {
-  const db = await openServerDb(dataDir);
+async function whatIfIndexes(database: BenchDatabase, caller: string): Promise<WhatIf> {
+  const db = await openServerDb(database);
   try {
     await db.exec(
       `CREATE INDEX bench_whatif_completed_idx ON printing_logs (user_id, paper_size) INCLUDE (total_pages) WHERE status = 'Completed'`,
@@ -295,24 +298,24 @@ async function timeCalls(
   return { wall: round1(median(wall)), server: server.length === CALLS ? round1(median(server)) : null, logs };
 }
 
-export async function benchFilterLogs(): Promise<FilterLogsFigures> {
-  console.log('\n== GET /v1/student/filterLogs (issue 3) ==');
+export async function benchFilterLogs(driver: DbDriver = 'pglite'): Promise<FilterLogsFigures> {
+  console.log(`\n== GET /v1/student/filterLogs (issue 3), ${DRIVER_LABEL[driver]} ==`);
   const benchStarted = performance.now();
   const dir = mkdtempSync(path.join(tmpdir(), 'sp-bench-logs-'));
-  const dataDir = path.join(dir, 'pglite');
+  const database = await createBenchDatabase(driver, dir);
   const sizes: SizeFigures[] = [];
   let filterLogs: LoadResult | undefined;
   let select1: LoadResult | undefined;
   let printersAtMost: LoadResult | null = null;
   let whatIf: WhatIf | null = null;
   try {
-    await (await startBenchPortal(dataDir)).stop();
-    let db = await openServerDb(dataDir);
+    await (await startBenchPortal(database)).stop();
+    let db = await openServerDb(database);
     const ids = await prepare(db);
     await db.close();
     let inserted = 0;
     for (const size of SIZES) {
-      db = await openServerDb(dataDir);
+      db = await openServerDb(database);
       let insertMs: number;
       let plan: Awaited<ReturnType<typeof explain>>;
       try {
@@ -349,7 +352,7 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
 
       if (sizes.length === 1) {
         // req/s at the smallest size, without the access log (it costs the server a write per request)
-        const portal = await startBenchPortal(dataDir);
+        const portal = await startBenchPortal(database);
         try {
           const { accessToken } = await signIn(portal.url);
           filterLogs = await load(`${portal.url}/v1/student/filterLogs${PAGE_QUERY}`, {
@@ -358,14 +361,14 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
         } finally {
           await portal.stop();
         }
-        const baseline = await startBaseline('select1');
+        const baseline = await startBaseline('select1', database.databaseUrl);
         try {
           select1 = await load(baseline.url);
         } finally {
           await baseline.close();
         }
         console.log(
-          `bare SELECT 1 route (server's PGlite driver, own process): ${select1.reqPerSec} req/s, p99 ${select1.p99Ms} ms`,
+          `bare SELECT 1 route (server's ${database.label} driver, own process): ${select1.reqPerSec} req/s, p99 ${select1.p99Ms} ms`,
         );
         console.log(
           `GET /v1/student/filterLogs${PAGE_QUERY} (${figures.callerLogs} logs of the caller): ${filterLogs.reqPerSec} req/s, ` +
@@ -374,7 +377,7 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
       }
 
       const startedAt = performance.now();
-      const portal = await startBenchPortal(dataDir, { accessLog: true });
+      const portal = await startBenchPortal(database, { accessLog: true });
       const startMs = performance.now() - startedAt;
       try {
         const { accessToken } = await signIn(portal.url);
@@ -396,7 +399,7 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
         await portal.stop();
       }
       if (size === SIZES[SIZES.length - 1] && sizes.length > 1) {
-        const quiet = await startBenchPortal(dataDir);
+        const quiet = await startBenchPortal(database);
         try {
           const { accessToken } = await signIn(quiet.url);
           printersAtMost = await load(`${quiet.url}/v1/student/printers?per_page=100&sortDirection=1`, {
@@ -409,10 +412,11 @@ export async function benchFilterLogs(): Promise<FilterLogsFigures> {
         } finally {
           await quiet.stop();
         }
-        whatIf = await whatIfIndexes(dataDir, ids.caller);
+        whatIf = await whatIfIndexes(database, ids.caller);
       }
     }
   } finally {
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
   if (!filterLogs || !select1) throw new Error('no load figures');

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export interface PageWeight {
   page: string;
@@ -7,17 +7,16 @@ export interface PageWeight {
   gzipKB: number;
 }
 
-/**
- * Loads a page in a fresh browser context and adds up the gzip size of every JavaScript file it
- * fetched (what a first-time visitor downloads). `tokens` signs the visitor in first.
- */
-export async function measurePage(
-  browser: Browser,
-  url: string,
-  label: string,
-  tokens?: { accessToken: string; refreshToken: string },
-  waitFor?: string,
-): Promise<PageWeight> {
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** The heading that shows the page has drawn: its name (a public page), or its level (signed-in pages have one h1). */
+export type PageReady = string | { level: number };
+
+/** A fresh browser context (an empty cache), signed in first when `tokens` are given. */
+export async function freshContext(browser: Browser, tokens?: Tokens): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   if (tokens) {
     await context.addInitScript((t) => {
@@ -27,9 +26,31 @@ export async function measurePage(
       }
     }, tokens);
   }
-  const page = await context.newPage();
+  return context;
+}
+
+/** Waits for the page's heading to show, then for the network to be idle. */
+export async function waitReady(page: Page, ready?: PageReady): Promise<void> {
+  if (ready !== undefined) {
+    const heading =
+      typeof ready === 'string' ? page.getByRole('heading', { name: ready }) : page.getByRole('heading', ready);
+    await heading.first().waitFor({ timeout: 30_000 });
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Records the gzip size of every JavaScript file the page fetches from now on. The result waits until no
+ * script has been requested for 500 ms (Playwright's networkidle is reached once per document: after a
+ * route change inside the app it would not wait for the new page's chunks).
+ */
+function recordScripts(page: Page): () => Promise<{ files: number; gzipKB: number }> {
   const sizes = new Map<string, number>();
   const pending: Promise<void>[] = [];
+  let lastRequest = performance.now();
+  page.on('request', (req) => {
+    if (/\.js(\?|$)/.test(req.url())) lastRequest = performance.now();
+  });
   page.on('response', (res) => {
     const u = res.url();
     if (!/\.js(\?|$)/.test(u)) return;
@@ -42,11 +63,72 @@ export async function measurePage(
         .catch(() => undefined),
     );
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  if (waitFor) await page.getByRole('heading', { name: waitFor }).first().waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  await Promise.all(pending);
-  await context.close();
-  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  return { page: label, files: sizes.size, gzipKB: Math.round((total / 1024) * 10) / 10 };
+  return async () => {
+    while (performance.now() - lastRequest < 500) await new Promise((r) => setTimeout(r, 100));
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    return { files: sizes.size, gzipKB: Math.round((total / 1024) * 10) / 10 };
+  };
+}
+
+/**
+ * Loads a page in a fresh browser context and adds up the gzip size of every JavaScript file it
+ * fetched (what a first-time visitor downloads). `tokens` signs the visitor in first.
+ */
+export async function measurePage(
+  browser: Browser,
+  url: string,
+  label: string,
+  tokens?: Tokens,
+  waitFor?: PageReady,
+): Promise<PageWeight> {
+  const context = await freshContext(browser, tokens);
+  try {
+    const page = await context.newPage();
+    const scripts = recordScripts(page);
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await waitReady(page, waitFor);
+    return { page: label, ...(await scripts()) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * What one more page costs: a fresh, signed-in context loads `fromPath` (hash route) and settles, then
+ * the app is sent to `toPath` (a hash change: the router navigates, no reload) and the JavaScript
+ * fetched from then until the page's h1 changes and the network is idle is added up.
+ */
+export async function measureNavigation(
+  browser: Browser,
+  baseUrl: string,
+  fromPath: string,
+  toPath: string,
+  label: string,
+  tokens: Tokens,
+): Promise<PageWeight> {
+  const context = await freshContext(browser, tokens);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/#${fromPath}`, { waitUntil: 'networkidle' });
+    await waitReady(page, { level: 1 });
+    const before = await page.getByRole('heading', { level: 1 }).first().textContent();
+    const scripts = recordScripts(page);
+    await page.evaluate((p) => {
+      window.location.hash = `#${p}`;
+    }, toPath);
+    await page.waitForFunction(
+      (prev) => {
+        const h1 = document.querySelector('h1');
+        return h1 !== null && h1.textContent !== prev;
+      },
+      before,
+      { timeout: 30_000 },
+    );
+    await page.waitForLoadState('networkidle');
+    return { page: label, ...(await scripts()) };
+  } finally {
+    await context.close();
+  }
 }

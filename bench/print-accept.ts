@@ -20,6 +20,7 @@ import {
   pushGraphicsState,
   StandardFonts,
 } from 'pdf-lib';
+import { createBenchDatabase, DRIVER_LABEL, type DbDriver } from './lib/database';
 import { median, openServerDb, round1, signIn, startBenchPortal, DEMO_STUDENT } from './lib/portal';
 
 const PAGES = 200;
@@ -98,8 +99,8 @@ async function breakdown(pdf: Uint8Array): Promise<{ parseMs: number; hashMs: nu
   };
 }
 
-export async function benchPrintAccept(): Promise<PrintAcceptFigures> {
-  console.log('\n== POST /v1/student/printing: a 10 MB, 200-page PDF (issue 3) ==');
+export async function benchPrintAccept(driver: DbDriver = 'pglite'): Promise<PrintAcceptFigures> {
+  console.log(`\n== POST /v1/student/printing: a 10 MB, 200-page PDF (issue 3), ${DRIVER_LABEL[driver]} ==`);
   const madeAt = performance.now();
   const pdf = await makeHeavyPdf();
   const makeMs = performance.now() - madeAt;
@@ -109,11 +110,11 @@ export async function benchPrintAccept(): Promise<PrintAcceptFigures> {
   );
 
   const dir = mkdtempSync(path.join(tmpdir(), 'sp-bench-accept-'));
-  const dataDir = path.join(dir, 'pglite');
+  const database = await createBenchDatabase(driver, dir);
   try {
     // first start seeds the demo data; then, portal stopped, the balance is raised through the ledger
-    await (await startBenchPortal(dataDir)).stop();
-    const db = await openServerDb(dataDir);
+    await (await startBenchPortal(database)).stop();
+    const db = await openServerDb(database);
     let limits: { max_file_bytes: number; max_request_bytes: number };
     try {
       const row = await db.one<{ max_file_bytes: number; max_request_bytes: number }>(
@@ -146,7 +147,7 @@ export async function benchPrintAccept(): Promise<PrintAcceptFigures> {
       await db.close();
     }
 
-    const portal = await startBenchPortal(dataDir, { accessLog: true });
+    const portal = await startBenchPortal(database, { accessLog: true });
     try {
       const { accessToken } = await signIn(portal.url);
       const printers = (await (
@@ -240,6 +241,7 @@ export async function benchPrintAccept(): Promise<PrintAcceptFigures> {
       await portal.stop();
     }
   } finally {
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startBaseline } from './lib/baseline';
+import { createBenchDatabase, DRIVER_LABEL, type DbDriver } from './lib/database';
 import { load, type LoadResult } from './lib/load';
 import { signIn, startBenchPortal } from './lib/portal';
 
@@ -21,8 +22,8 @@ export interface PrintersListFigures {
 /** The query the student remote sends on /Printing (remote-student/src/features/printers/api/get-printers.ts). */
 const QUERY = '?per_page=100&sortDirection=1';
 
-export async function benchPrintersList(): Promise<PrintersListFigures> {
-  console.log('\n== GET /v1/student/printers (issue 3) ==');
+export async function benchPrintersList(driver: DbDriver = 'pglite'): Promise<PrintersListFigures> {
+  console.log(`\n== GET /v1/student/printers (issue 3), ${DRIVER_LABEL[driver]} ==`);
   const hello = await startBaseline('hello');
   let helloResult: LoadResult;
   try {
@@ -33,8 +34,10 @@ export async function benchPrintersList(): Promise<PrintersListFigures> {
   console.log(`bare Fastify hello-world (own process): ${helloResult.reqPerSec} req/s, p99 ${helloResult.p99Ms} ms`);
 
   const dir = mkdtempSync(path.join(tmpdir(), 'sp-bench-printers-'));
-  const portal = await startBenchPortal(path.join(dir, 'pglite'));
+  const database = await createBenchDatabase(driver, dir);
+  let portal: Awaited<ReturnType<typeof startBenchPortal>> | undefined;
   try {
+    portal = await startBenchPortal(database);
     const { accessToken } = await signIn(portal.url);
     const url = `${portal.url}/v1/student/printers${QUERY}`;
     const headers = { authorization: `Bearer ${accessToken}` };
@@ -71,7 +74,8 @@ export async function benchPrintersList(): Promise<PrintersListFigures> {
       bodyBytes: text.length,
     };
   } finally {
-    await portal.stop();
+    await portal?.stop();
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,11 @@
-// Benchmarks that print figures (not timed tests). Run: npm run bench (after npm run build).
-// Every load goes to loopback servers this script starts, for a bounded time.
+// Benchmarks that print figures (not timed tests). Run: npm run bench (after npm run build): the groups
+// foundation, printing and frontend. Every load goes to loopback servers this script starts, for a
+// bounded time. The server figures of `foundation` and `printing` run on PGlite and, when DATABASE_URL
+// names a PostgreSQL server, again on a fresh database of that server, then print side by side
+// (figure | PGlite | PostgreSQL): `bash server/scripts/with-postgres.sh npm run bench -- printing`.
+// `npm run bench -- frontend` every page's JavaScript per role and the LCP of the first pages (issue 22);
 // `npm run bench -- printing` runs only the student-printing figures of issue 3; one of them alone:
-// `npm run bench -- print-accept | printers-list | filter-logs`; `npm run bench -- foundation` the rest;
+// `npm run bench -- print-accept | printers-list | filter-logs`; `npm run bench -- foundation` hello-world and /v1/user/information;
 // `npm run bench -- upload-memory` the server's memory under 8 parallel 200 MB uploads (issue 7);
 // `npm run bench -- printer-log` a printer's log with 100,000 jobs against one with ten (issue 10);
 // `npm run bench -- notice-fanout` one notice event to 1,000 connected sockets, `notice-list` the notice
@@ -9,14 +13,14 @@
 // `report-queries` the officers' reports and their archive at 1,000,000 jobs (issue 12); `ipp-print` upload to
 // an IPP device's acceptance over 50 jobs and the printer monitor's CPU per round over 200 printers (issue 19);
 // `student-import` the registrar's CSV of 30,000 students: dry run, apply, again, updates (issue 20).
-import { launchBrowser } from '../e2e/support/browser';
-import { startPortal } from '../e2e/support/portal';
-import { load } from './lib/load';
-import { startHelloWorld } from './hello-world';
-import { measurePage, type PageWeight } from './page-weight';
-import { benchPrintAccept } from './print-accept';
-import { benchPrintersList } from './printers-list';
-import { benchFilterLogs } from './filter-logs';
+import { benchDrivers, type DbDriver } from './lib/database';
+import type { LoadResult } from './lib/load';
+import { SideBySide, type FigureRows } from './lib/side-by-side';
+import { benchFoundation, type FoundationFigures } from './foundation';
+import { benchFrontend } from './frontend';
+import { benchPrintAccept, type PrintAcceptFigures } from './print-accept';
+import { benchPrintersList, type PrintersListFigures } from './printers-list';
+import { benchFilterLogs, type FilterLogsFigures } from './filter-logs';
 import { benchUploadMemory } from './upload-memory';
 import { benchPrinterLog } from './printer-log';
 import { benchNoticeFanout } from './notice-fanout';
@@ -26,72 +30,88 @@ import { benchReportQueries } from './report-queries';
 import { benchIppPrint } from './ipp-print';
 import { benchStudentImport } from './student-import';
 
-async function signIn(url: string, email: string): Promise<{ accessToken: string; refreshToken: string }> {
-  const res = await fetch(`${url}/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo@12345' }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: HTTP ${res.status}`);
-  const body = (await res.json()) as { data: { accessToken: string; refreshToken: string } };
-  return body.data;
+const rate = (r: LoadResult): string => `${r.reqPerSec} req/s, p99 ${r.p99Ms} ms`;
+const share = (r: LoadResult, of: LoadResult): string => `${((r.reqPerSec / of.reqPerSec) * 100).toFixed(1)} %`;
+const ms = (n: number | null): string => (n === null ? '?' : `${n} ms`);
+
+/** A benchmark run once per database driver; its figures go to the side-by-side table. */
+interface DriverBench {
+  perDriver: (driver: DbDriver) => Promise<FigureRows>;
 }
+type Bench = (() => Promise<unknown>) | DriverBench;
 
-async function foundation(): Promise<void> {
-  const hello = await startHelloWorld();
-  const base = await load(hello.url);
-  await hello.close();
-  console.log(`bare Fastify hello-world: ${base.reqPerSec} req/s, p99 ${base.p99Ms} ms (50 connections)`);
+const foundation: DriverBench = {
+  perDriver: async (driver) => {
+    const f: FoundationFigures = await benchFoundation(driver);
+    return [
+      ['foundation: bare Fastify hello-world (in process)', rate(f.hello)],
+      ['foundation: GET /v1/user/information', rate(f.information)],
+      ['foundation: /v1/user/information, share of hello-world', `${f.sharePct.toFixed(1)} %`],
+    ];
+  },
+};
 
-  const portal = await startPortal({ ACCESS_TOKEN_TTL: '1h', LOG_LEVEL: 'error' });
-  try {
-    const student = await signIn(portal.url, 'student@hcmut.edu.vn');
-    const info = await load(`${portal.url}/v1/user/information`, {
-      headers: { authorization: `Bearer ${student.accessToken}` },
-    });
-    console.log(
-      `GET /v1/user/information (student, authenticated, PGlite): ${info.reqPerSec} req/s, p99 ${info.p99Ms} ms, non-2xx ${info.non2xx}; ` +
-        `${((info.reqPerSec / base.reqPerSec) * 100).toFixed(1)}% of hello-world`,
-    );
+const printAccept: DriverBench = {
+  perDriver: async (driver) => {
+    const f: PrintAcceptFigures = await benchPrintAccept(driver);
+    return [
+      [
+        'print-accept (10 MB, 200 pages): server time, median of 5 (max)',
+        `${ms(f.medianServerMs)} (${ms(f.maxServerMs)})`,
+      ],
+      ['print-accept: wall time, median of 5 (max)', `${f.medianWallMs} ms (${f.maxWallMs} ms)`],
+    ];
+  },
+};
 
-    const browser = await launchBrowser();
-    const weights: PageWeight[] = [];
-    try {
-      weights.push(await measurePage(browser, `${portal.url}/#/`, 'landing (/)', undefined, 'Dịch vụ'));
-      weights.push(await measurePage(browser, `${portal.url}/#/Login`, 'login (/Login)', undefined, 'Đăng nhập'));
-      for (const [role, email] of [
-        ['student', 'student@hcmut.edu.vn'],
-        ['staff', 'staff@hcmut.edu.vn'],
-        ['spso', 'spso@hcmut.edu.vn'],
-      ] as const) {
-        const tokens = await signIn(portal.url, email);
-        weights.push(
-          await measurePage(
-            browser,
-            `${portal.url}/#/Home`,
-            `first signed-in page, ${role} (/Home)`,
-            tokens,
-            'Xin chào',
-          ),
-        );
-      }
-    } finally {
-      await browser.close();
+const printersList: DriverBench = {
+  perDriver: async (driver) => {
+    const f: PrintersListFigures = await benchPrintersList(driver);
+    return [
+      ['printers-list: bare Fastify hello-world (own process)', rate(f.hello)],
+      [`printers-list: GET /v1/student/printers (${f.printerCount} printers)`, rate(f.printers)],
+      ['printers-list: printers, share of hello-world', share(f.printers, f.hello)],
+      ['printers-list: printers with accept-encoding: br, gzip', rate(f.printersCompressed)],
+      ['printers-list: printers (br, gzip), share of hello-world', share(f.printersCompressed, f.hello)],
+      ['printers-list: GET /v1/user/information', rate(f.information)],
+      ['printers-list: /v1/user/information, share of hello-world', share(f.information, f.hello)],
+    ];
+  },
+};
+
+const filterLogs: DriverBench = {
+  perDriver: async (driver) => {
+    const f: FilterLogsFigures = await benchFilterLogs(driver);
+    const rows: FigureRows = [
+      ['filter-logs: bare SELECT 1 route (own process, same driver)', rate(f.select1)],
+      ['filter-logs: GET /v1/student/filterLogs per_page=100 (1k logs)', rate(f.filterLogs)],
+      ['filter-logs: filterLogs, share of SELECT 1', `${f.sharePct.toFixed(1)} %`],
+    ];
+    for (const s of f.sizes) {
+      const n = s.logs.toLocaleString('en-US');
+      rows.push([`filter-logs: insert up to ${n} logs`, `${(s.insertMs / 1000).toFixed(1)} s`]);
+      rows.push([
+        `filter-logs: one call at ${n} logs, server ms: per_page=10 / not cached / per_page=100`,
+        `${ms(s.medianSmallServerMs)} / ${ms(s.medianColdServerMs)} / ${ms(s.medianServerMs)}`,
+      ]);
+      rows.push([
+        `filter-logs: EXPLAIN ANALYZE at ${n} logs: list / totals / printer list reload`,
+        `${ms(s.listPlanMs)} / ${ms(s.totalsPlanMs)} / ${ms(s.printersPlanMs)}`,
+      ]);
     }
-    console.log('\nJavaScript each page loads (gzip, fresh browser):');
-    for (const w of weights)
-      console.log(`  ${w.page.padEnd(40)} ${String(w.gzipKB).padStart(7)} KB in ${w.files} files`);
-  } finally {
-    await portal.stop();
-  }
-}
+    if (f.printersAtMost)
+      rows.push(['filter-logs: GET /v1/student/printers with the most logs', rate(f.printersAtMost)]);
+    return rows;
+  },
+};
 
-const GROUPS: Record<string, (() => Promise<unknown>)[]> = {
+const GROUPS: Record<string, Bench[]> = {
   foundation: [foundation],
-  printing: [benchPrintAccept, benchPrintersList, benchFilterLogs],
-  'print-accept': [benchPrintAccept],
-  'printers-list': [benchPrintersList],
-  'filter-logs': [benchFilterLogs],
+  printing: [printAccept, printersList, filterLogs],
+  frontend: [benchFrontend],
+  'print-accept': [printAccept],
+  'printers-list': [printersList],
+  'filter-logs': [filterLogs],
   'upload-memory': [benchUploadMemory],
   'printer-log': [benchPrinterLog],
   'notice-fanout': [benchNoticeFanout],
@@ -116,8 +136,16 @@ async function main(): Promise<void> {
         .map((n) => n.toFixed(1))
         .join(' ')}\n`,
   );
-  const selected = names.length > 0 ? names : ['foundation', 'printing'];
-  for (const name of selected) for (const bench of GROUPS[name] ?? []) await bench();
+  const selected = names.length > 0 ? names : ['foundation', 'printing', 'frontend'];
+  const drivers = benchDrivers();
+  const table = new SideBySide();
+  for (const name of selected) {
+    for (const bench of GROUPS[name] ?? []) {
+      if (typeof bench === 'function') await bench();
+      else for (const driver of drivers) table.add(driver, await bench.perDriver(driver));
+    }
+  }
+  table.print(drivers);
 }
 
 main().then(

@@ -1,6 +1,7 @@
 // A baseline server in its own process (like the portal under test, so neither shares an event loop
 // with autocannon): `hello` is a bare Fastify hello-world; `select1` answers `SELECT 1` through the
-// server's own database driver (server/dist/db: PGlite in-process, on a fresh data folder).
+// server's own database driver (server/dist/db: PGlite in-process, on a fresh data folder; or, with
+// BENCH_SELECT1_URL, a pool of 10 connections to that PostgreSQL database, the server's default pool).
 // Prints {"url": ...} on stdout once listening. Run: node --import tsx bench/lib/baseline-server.ts hello|select1
 import Fastify from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,10 @@ async function main(): Promise<void> {
     app.get('/', async () => ({ hello: 'world' }));
   } else if (mode === 'select1') {
     const dir = mkdtempSync(path.join(tmpdir(), 'sp-bench-select1-'));
-    const db = await openServerDb(path.join(dir, 'pglite'));
+    const url = process.env.BENCH_SELECT1_URL;
+    const db = url
+      ? await openServerDb({ dataDir: dir, databaseUrl: url }, 10)
+      : await openServerDb(path.join(dir, 'pglite'));
     app.addHook('onClose', async () => {
       await db.close();
       rmSync(dir, { recursive: true, force: true });

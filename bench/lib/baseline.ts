@@ -2,10 +2,17 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 
-/** Starts bench/lib/baseline-server.ts (hello | select1) in a child process. */
-export async function startBaseline(mode: 'hello' | 'select1'): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Starts bench/lib/baseline-server.ts (hello | select1) in a child process; select1 on PGlite, or on the
+ * PostgreSQL database `databaseUrl`.
+ */
+export async function startBaseline(
+  mode: 'hello' | 'select1',
+  databaseUrl: string | null = null,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'baseline-server.ts'), mode], {
     cwd: path.join(__dirname, '..'),
+    env: { ...process.env, BENCH_SELECT1_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

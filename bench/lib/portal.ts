@@ -41,15 +41,24 @@ export interface BenchPortal {
   stop(): Promise<void>;
 }
 
+/** A data folder (PGlite), or a data folder and a PostgreSQL database (bench/lib/database.ts). */
+export type DbTarget = string | { dataDir: string; databaseUrl: string | null };
+
+function targetOf(target: DbTarget): { dataDir: string; databaseUrl: string | null } {
+  return typeof target === 'string' ? { dataDir: target, databaseUrl: null } : target;
+}
+
 /**
- * Starts server/dist/server.js on a free loopback port with DATA_DIR=dataDir (PGlite), the demo seed
- * (skipped when the folder already has users) and no print dispatcher, so queued jobs stay queued and
- * nothing prints during a measurement.
+ * Starts server/dist/server.js on a free loopback port with DATA_DIR=dataDir (PGlite, or the
+ * target's PostgreSQL database: a DATABASE_URL of this process is never passed on by itself), the demo
+ * seed (skipped when the database already has users) and no print dispatcher, so queued jobs stay
+ * queued and nothing prints during a measurement.
  */
 export async function startBenchPortal(
-  dataDir: string,
+  target: DbTarget,
   opts: { accessLog?: boolean; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<BenchPortal> {
+  const { dataDir, databaseUrl } = targetOf(target);
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'server/dist/server.js'], {
     cwd: repoRoot,
@@ -58,6 +67,8 @@ export async function startBenchPortal(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // empty = PGlite (server/src/config.ts)
+      DATABASE_URL: databaseUrl ?? '',
       SEED_DEMO: 'true',
       PRINT_DISPATCHER: 'false',
       ACCESS_TOKEN_TTL: '1h',
@@ -139,16 +150,18 @@ interface DbModule {
 }
 
 /**
- * Opens a data folder with the server's own driver code (the built server/dist/db: PGlite with the
- * server's type parsers). Only while no portal runs on that folder: PGlite is single-process.
+ * Opens a data folder (or the target's PostgreSQL database) with the server's own driver code (the
+ * built server/dist/db, with the server's type parsers). On PGlite only while no portal runs on that
+ * folder: PGlite is single-process. One connection unless `poolMax` says more (a session's SET holds).
  */
-export async function openServerDb(dataDir: string): Promise<ServerDb> {
+export async function openServerDb(target: DbTarget, poolMax = 1): Promise<ServerDb> {
+  const { dataDir, databaseUrl } = targetOf(target);
   const load = createRequire(__filename);
   const mod = load(path.join(repoRoot, 'server', 'dist', 'db', 'index.js')) as DbModule;
   return mod.openDatabase({
-    databaseUrl: null,
+    databaseUrl,
     databaseSchema: null,
-    databasePoolMax: 1,
+    databasePoolMax: poolMax,
     dropSchemaOnClose: false,
     dataDir,
   });
