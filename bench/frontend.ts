@@ -4,7 +4,7 @@
 // 2. the largest contentful paint of landing, login and the first signed-in page (/Home) of each role at
 //    1× and 4× CPU (CDP throttling), median of 10 runs (a fresh context each, the runs interleaved).
 // Figures only, beside the anchor's (SPS-Demo, measured on this machine, issue 22) and the targets.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
@@ -129,8 +129,34 @@ export interface FrontendFigures {
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
+/** The built front end this run measures: the newest file time in each dist folder (a rebuild changes it). */
+function buildStamp(): string {
+  return ['shell', 'remote-student', 'remote-staff', 'remote-spso']
+    .map((app) => {
+      const dir = path.join(repoRoot, app, 'dist');
+      const newest = Math.max(
+        ...(readdirSync(dir, { recursive: true }) as string[]).map((f) => statSync(path.join(dir, f)).mtimeMs),
+      );
+      return `${app} ${new Date(newest).toISOString().slice(0, 19)}Z`;
+    })
+    .join(', ');
+}
+
+/** One measurement; if it fails (the front end being rebuilt: its files replaced), once more after 2 minutes. */
+async function withRetry<T>(what: string, measure: () => Promise<T>): Promise<T> {
+  try {
+    return await measure();
+  } catch (error) {
+    console.log(`  ${what} failed (${(error as Error).message.split('\n')[0]}); again in 2 minutes`);
+    await new Promise((r) => setTimeout(r, 120_000));
+    return measure();
+  }
+}
+
 export async function benchFrontend(): Promise<FrontendFigures> {
   console.log('\n== The front end: JavaScript per page and LCP (issue 22) ==');
+  const stamp = buildStamp();
+  console.log(`built front end: ${stamp}`);
   // DATABASE_URL empty: PGlite, whatever this process was given (the pages do not depend on the database)
   const portal = await startPortal({ ACCESS_TOKEN_TTL: '1h', LOG_LEVEL: 'error', DATABASE_URL: '' });
   const browser = await launchBrowser();
@@ -146,15 +172,21 @@ export async function benchFrontend(): Promise<FrontendFigures> {
       weights.push({
         role: 'public',
         path: p,
-        fresh: await measurePage(browser, `${portal.url}/#${p}`, p, undefined, ready),
+        fresh: await withRetry(p, () => measurePage(browser, `${portal.url}/#${p}`, p, undefined, ready)),
         fromHome: null,
       });
     }
     for (const role of ROLES) {
       for (const p of menuPaths(role)) {
-        const fresh = await measurePage(browser, `${portal.url}/#${p}`, p, tokens[role], { level: 1 });
+        const fresh = await withRetry(`${role} ${p}`, () =>
+          measurePage(browser, `${portal.url}/#${p}`, p, tokens[role], { level: 1 }),
+        );
         const fromHome =
-          p === '/Home' ? null : await measureNavigation(browser, portal.url, '/Home', p, p, tokens[role]);
+          p === '/Home'
+            ? null
+            : await withRetry(`${role} /Home → ${p}`, () =>
+                measureNavigation(browser, portal.url, '/Home', p, p, tokens[role]),
+              );
         weights.push({ role, path: p, fresh, fromHome });
       }
     }
@@ -197,7 +229,9 @@ export async function benchFrontend(): Promise<FrontendFigures> {
       for (const t of targets) {
         for (const rate of RATES) {
           const key = `${t.page}|${rate}`;
-          const value = await lcpOnce(browser, t.url, t.ready, rate, t.tokens);
+          const value = await withRetry(`LCP ${t.page} ${rate}× run ${run + 1}`, () =>
+            lcpOnce(browser, t.url, t.ready, rate, t.tokens),
+          );
           samples.set(key, [...(samples.get(key) ?? []), value]);
         }
       }
@@ -231,6 +265,9 @@ export async function benchFrontend(): Promise<FrontendFigures> {
           `  ${`  anchor ${t.page}`.padEnd(16)} ${anchor[1].padEnd(22)} ${anchor[4].padEnd(22)} (issue 22, same machine, 2026-11-25)`,
         );
     }
+    const after = buildStamp();
+    if (after !== stamp)
+      console.log(`NOTE: the front end was rebuilt during this run (now ${after}): the figures mix two builds`);
     return { weights, lcp };
   } finally {
     await browser.close();

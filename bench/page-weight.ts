@@ -111,8 +111,11 @@ export async function measureNavigation(
   const context = await freshContext(browser, tokens);
   try {
     const page = await context.newPage();
+    const first = recordScripts(page);
     await page.goto(`${baseUrl}/#${fromPath}`, { waitUntil: 'networkidle' });
     await waitReady(page, { level: 1 });
+    // settled as measurePage settles: the first page's own late chunks are not the next page's
+    await first();
     const before = await page.getByRole('heading', { level: 1 }).first().textContent();
     const scripts = recordScripts(page);
     await page.evaluate((p) => {
