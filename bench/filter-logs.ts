@@ -272,7 +272,11 @@ async function timeCalls(
 ): Promise<{ wall: number; server: number | null; logs: number }> {
   const urlOf = (i: number) =>
     `${portal.url}/v1/student/filterLogs${query}` +
-    (cold ? `&endDate=${2100 + Math.floor(i / 28)}-01-${String(1 + (i % 28)).padStart(2, '0')}` : '');
+    // a different far-future day each call, inside the days the server accepts (2000..2100)
+    (cold
+      ? `&endDate=${2080 + Math.floor(i / 336)}-${String(1 + (Math.floor(i / 28) % 12)).padStart(2, '0')}-` +
+        String(1 + (i % 28)).padStart(2, '0')
+      : '');
   const headers = { authorization: `Bearer ${token}` };
   let logs = 0;
   const before = portal.accessLog.length;
