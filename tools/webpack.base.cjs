@@ -83,6 +83,13 @@ function makeConfig(opts, argv = {}) {
         shared: sharedSingletons(),
         dts: false,
         manifest: false,
+        experiments: {
+          // One federation runtime per page, not one per app (~27 KB gzip each): in a production build the
+          // shell provides its runtime and each remote entry uses it. A remote's standalone dev page
+          // (development mode) keeps its own, so it still runs alone.
+          // Manifest snapshots are not used (remotes.json names each remoteEntry.js); browser only.
+          optimization: { disableSnapshot: true, target: 'web' },
+        },
       }),
       opts.entry &&
         new HtmlWebpackPlugin({

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { configureApiClient, reconnectSocket } from 'shared-api';
+import { configureApiClient, loadSession, reconnectSocket, tokenStorage } from 'shared-api';
 import { App } from './app/app';
+import { firstPageReady, PUBLIC_PAGES } from './app/first-page';
 import { initI18n } from './i18n';
 
 initI18n();
@@ -12,5 +13,10 @@ configureApiClient({
   onTokensRefreshed: () => reconnectSocket(),
 });
 
+// Signed in, the session is checked while the first page's chunk arrives, not after it has rendered.
+const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+if (!PUBLIC_PAGES[path] && tokenStorage.getAccess()) void loadSession();
+
 const container = document.getElementById('root');
-if (container) createRoot(container).render(<App />);
+// Rendered once the first page's chunk is there: the page draws at once instead of through a fallback.
+if (container) void firstPageReady().then(() => createRoot(container).render(<App />));

@@ -1,28 +1,35 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isRole, loadSession, tokenStorage, useSessionStore } from 'shared-api';
 import { loginPathFor } from '../features/auth/next-path';
 import { FullPageSpinner } from '../public/full-page-spinner';
+import { PAGES, PUBLIC_PAGES, type PublicPageName } from './first-page';
+import { preloadable } from './preloadable';
 
 // Public pages and the signed-in part are separate chunks: the landing and login pages never load
-// the shared antd, the layout or a remote.
-const LandingPage = lazy(() => import('../public/landing-page'));
-const LoginPage = lazy(() => import('../public/login-page'));
-const TestPage = lazy(() => import('../public/test-page'));
+// the shared antd, the layout or a remote. The first page's chunk is asked for by main.js already.
+const LandingPage = preloadable(PAGES.landing);
+const LoginPage = preloadable(PAGES.login);
+const TestPage = preloadable(PAGES.test);
 // a release station's screen (issue 21): public, full screen, its own chunk
-const ReleaseStationPage = lazy(() => import('../public/release-station/release-station-page'));
-const SignedInApp = lazy(() => import('./signed-in-app'));
+const ReleaseStationPage = preloadable(PAGES.releaseStation);
+const SignedInApp = preloadable(PAGES.signedIn);
+
+const PUBLIC_ELEMENTS: Record<PublicPageName, ReactElement> = {
+  landing: <LandingPage />,
+  login: <LoginPage />,
+  test: <TestPage />,
+  releaseStation: <ReleaseStationPage />,
+};
 
 /** The public routes, and every other path behind the session gate. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/SPS-FE-Project" element={<LandingPage />} />
-        <Route path="/Login" element={<LoginPage />} />
-        <Route path="/Test" element={<TestPage />} />
-        <Route path="/ReleaseStation" element={<ReleaseStationPage />} />
+        {Object.entries(PUBLIC_PAGES).map(([path, page]) => (
+          <Route key={path} path={path} element={PUBLIC_ELEMENTS[page]} />
+        ))}
         <Route path="*" element={<SessionGate />} />
       </Routes>
     </Suspense>

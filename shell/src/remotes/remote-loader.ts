@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteLocations, Role } from 'shared-api';
+import { isRole, type RemoteLocations, type Role } from 'shared-api';
 import type { RemoteManifest } from 'shared-ui';
 
 /** Where each role's remote lives, read at run time (server answers /remotes.json, env overridable). */
@@ -11,11 +11,29 @@ export async function fetchRemoteLocations(): Promise<RemoteLocations> {
 
 export const remoteName = (role: Role) => `remote_${role}`;
 
+const pending = new Map<string, Promise<RemoteManifest>>();
+
 /**
- * Fetches only the signed-in role's remote and answers its manifest. `force` re-registers the remote
- * so a retry after a failed load fetches the entry again.
+ * Fetches only the signed-in role's remote and answers its manifest, once: a load started early (at
+ * boot, see app/first-page.ts) is the one the layout gets. A failed load is forgotten, so a retry
+ * re-registers the remote and fetches its entry again.
  */
-export async function loadRoleManifest(role: Role): Promise<RemoteManifest> {
+export function loadRoleManifest(role: Role): Promise<RemoteManifest> {
+  let load = pending.get(role);
+  if (!load) {
+    load = fetchRoleManifest(role);
+    pending.set(role, load);
+    load.catch(() => pending.delete(role));
+  }
+  return load;
+}
+
+/** Starts loading a role's remote from the role an unchecked token names (unknown roles are ignored). */
+export function preloadRoleManifest(role: string): Promise<RemoteManifest> | undefined {
+  return isRole(role) ? loadRoleManifest(role) : undefined;
+}
+
+async function fetchRoleManifest(role: Role): Promise<RemoteManifest> {
   const locations = await fetchRemoteLocations();
   const entry = locations[role];
   if (!entry) throw new Error(`no remote for role ${role}`);
