@@ -1,7 +1,14 @@
 /** shared-ui: components used by more than one app of the portal (a federation singleton). */
+import { lazyComponent } from './antd/lazy-component';
+import type { ChatPanel as ChatPanelType } from './components/chat/chat-panel';
+import type { DevHost as DevHostType } from './components/dev-host/dev-host';
+
 export { PageFrame, type PageFrameProps } from './components/page-frame/page-frame';
 export { PlannedPage } from './components/page-frame/planned-page';
-export { DevHost } from './components/dev-host/dev-host';
+// A remote's standalone dev page only: not part of any page of the portal.
+export const DevHost = lazyComponent<typeof DevHostType>(() =>
+  import('./components/dev-host/dev-host').then((m) => ({ default: m.DevHost })),
+);
 export { portalTheme, TOAST, withVisibleNames } from './theme';
 export type { RemoteManifest, RemoteRoute, RemoteMenuItem, LocaleBundle } from './manifest';
 export { filterRoutesForRole } from './route-access';
@@ -73,9 +80,11 @@ export { DisableWarning, refundNote } from './components/printer-room/status-cha
 export { StaffPrinterDialog } from './components/printer-room/staff-printer-dialog';
 export { SpsoPrinterDialog } from './components/printer-room/spso-printer-dialog';
 export { AddPrinterDialog } from './components/printer-room/add-printer-dialog';
-export { SafeHtml, sanitizeHtml } from './components/notices/safe-html';
 export { NoticeTable, type NoticeTableProps } from './components/notices/notice-table';
 export { NoticeBoard, NOTICE_PAGE_SIZE } from './components/notices/notice-board';
 export { senderName, senderRole, printerLink, PRINTER_QUERY_KEY } from './components/notices/notice-text';
-export { ChatPanel, mergeMessages } from './components/chat/chat-panel';
+// The chat (~4 KB gzip with its list and composer) comes when its drawer first opens (issue 22).
+export const ChatPanel = lazyComponent<typeof ChatPanelType>(() =>
+  import('./components/chat/chat-panel').then((m) => ({ default: m.ChatPanel })),
+);
 export { useChatContacts, type ChatContactsState } from './components/chat/use-chat-contacts';

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { firstPageOf, loadedModule, loadOnce, roleOfToken } from './first-page';
 import { preloadable } from './preloadable';
 
@@ -65,8 +65,8 @@ describe('the first page (issue 22: its chunk asked for with the app, not after 
   });
 
   it('falls back to a lazy page when its chunk has not arrived', async () => {
-    let resolve: (m: { default: () => JSX.Element }) => void = () => undefined;
-    const loader = () => new Promise<{ default: () => JSX.Element }>((r) => (resolve = r));
+    let resolve: (m: { default: () => ReactElement }) => void = () => undefined;
+    const loader = () => new Promise<{ default: () => ReactElement }>((r) => (resolve = r));
     const Lazy = preloadable(loader);
     render(
       <Suspense fallback={<p>fallback</p>}>

@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Flex, Skeleton, Tag } from 'antd';
+import { lazyComponent } from '../../antd/lazy-component';
 import type { Notice, NoticeRole } from 'shared-api';
 import { UI_NAMESPACE } from '../../locales';
 import { locationText } from '../printer-room/location-text';
 import { ResponsiveTable, type ResponsiveColumn, type ServerPaging } from '../responsive-table/responsive-table';
 import { formatVietnamDateTime } from '../vietnam-time/vietnam-time';
 import { isUnseen, printerLink, senderName, senderRole } from './notice-text';
-import { SafeHtml } from './safe-html';
+
+// DOMPurify (~12 KB gzip) comes with the first notice drawn, not with every signed-in page (issue 22).
+const SafeHtml = lazyComponent(() => import('./safe-html').then((m) => ({ default: m.SafeHtml })));
 
 export interface NoticeTableProps {
   /** The reader's role: where a printer link goes. */
