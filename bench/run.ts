@@ -89,7 +89,10 @@ const filterLogs: DriverBench = {
     ];
     for (const s of f.sizes) {
       const n = s.logs.toLocaleString('en-US');
-      rows.push([`filter-logs: insert up to ${n} logs`, `${(s.insertMs / 1000).toFixed(1)} s`]);
+      rows.push([
+        `filter-logs: loading the logs up to ${n} (from the size before)`,
+        `${(s.insertMs / 1000).toFixed(1)} s`,
+      ]);
       rows.push([
         `filter-logs: one call at ${n} logs, server ms: per_page=10 / not cached / per_page=100`,
         `${ms(s.medianSmallServerMs)} / ${ms(s.medianColdServerMs)} / ${ms(s.medianServerMs)}`,
@@ -97,6 +100,15 @@ const filterLogs: DriverBench = {
       rows.push([
         `filter-logs: EXPLAIN ANALYZE at ${n} logs: list / totals / printer list reload`,
         `${ms(s.listPlanMs)} / ${ms(s.totalsPlanMs)} / ${ms(s.printersPlanMs)}`,
+      ]);
+    }
+    const [first, last] = [f.sizes[0], f.sizes.at(-1)];
+    if (first && last && first !== last) {
+      const growth =
+        (last.medianSmallServerMs ?? last.medianSmallMs) / (first.medianSmallServerMs ?? first.medianSmallMs);
+      rows.push([
+        `filter-logs: growth of one call per_page=10, ${first.logs} → ${last.logs} logs`,
+        `${growth.toFixed(2)}×`,
       ]);
     }
     if (f.printersAtMost)
