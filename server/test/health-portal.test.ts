@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { body, createTestApp, DRIVER, type TestApp } from './helpers';
 
 describe('healthz, docs, portal files, CORS', () => {
@@ -11,7 +12,11 @@ describe('healthz, docs, portal files, CORS', () => {
     portal = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-portal-'));
     const write = (file: string, content: string) => {
       fs.mkdirSync(path.dirname(path.join(portal, file)), { recursive: true });
-      fs.writeFileSync(path.join(portal, file), content);
+      fs.writeFileSync(
+        path.join(portal, file),
+        content,
+        file.endsWith('.br') || file.endsWith('.gz') ? 'latin1' : 'utf8',
+      );
     };
     write('shell/dist/index.html', '<!doctype html><title>Smart Printing</title>');
     write('shell/dist/main.js', `console.log(${JSON.stringify('x'.repeat(5000))});`);
@@ -19,6 +24,13 @@ describe('healthz, docs, portal files, CORS', () => {
     write('shell/dist/guides/student.pdf', '%PDF-1.4');
     write('remote-student/dist/remoteEntry.js', 'var remote = 1;');
     write('remote-student/dist/77.07c2ff35a8.js', 'var chunk = 1;');
+    // the build's own compressed forms of one file (tools/webpack.base.cjs), told apart from a fresh compression
+    write('remote-student/dist/88.0a1b2c3d4e.js', `var built = ${JSON.stringify('z'.repeat(20000))};`);
+    write(
+      'remote-student/dist/88.0a1b2c3d4e.js.br',
+      zlib.brotliCompressSync('var built = "br form";').toString('latin1'),
+    );
+    write('remote-student/dist/88.0a1b2c3d4e.js.gz', zlib.gzipSync('var built = "gz form";').toString('latin1'));
     // remote-staff and remote-spso are not built: the server still starts
 
     t = await createTestApp({
@@ -123,6 +135,23 @@ describe('healthz, docs, portal files, CORS', () => {
       expect(br.headers['content-encoding']).toBe('br');
       const gzip = await t.app.inject({ url: '/main.js', headers: { 'accept-encoding': 'gzip' } });
       expect(gzip.headers['content-encoding']).toBe('gzip');
+    });
+
+    it("sends the build's .br and .gz as they are (no compression per request), with the file's type and cache", async () => {
+      const url = '/remotes/student/88.0a1b2c3d4e.js';
+      const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(zlib.brotliDecompressSync(new Uint8Array(br.rawPayload)).toString()).toBe('var built = "br form";');
+      const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(new Uint8Array(gz.rawPayload)).toString()).toBe('var built = "gz form";');
+      // no encoding accepted: the file itself
+      const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(`var built = ${JSON.stringify('z'.repeat(20000))};`);
     });
 
     it('answers the JSON 404 (without a long cache) for missing files and unbuilt remotes', async () => {

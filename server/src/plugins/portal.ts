@@ -55,6 +55,9 @@ export default fp(
     await app.register(fastifyStatic, {
       serve: false,
       root: portalDir,
+      // the build writes each file's .br and .gz beside it (tools/webpack.base.cjs): sent as they are,
+      // not compressed again per request; a file without them is sent plain and compressed as any answer
+      preCompressed: true,
       // only once a file is found, so a 404 does not carry a year of cache
       setHeaders: (reply: FastifyReply, filePath: string) => reply.header('cache-control', cacheControlFor(filePath)),
     });
