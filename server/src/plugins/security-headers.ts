@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 
@@ -68,28 +68,56 @@ function isHttps(publicUrl: string | null): boolean {
 }
 
 /**
- * Security headers on every answer that goes through Fastify (API, portal files, 404s, errors) through
- * @fastify/helmet, plus a Permissions-Policy (helmet does not set one). /docs keeps swagger-ui's own CSP, the one
- * it is tested with (set later, in its onSend, so it replaces this one there). socket.io's polling answers
- * (engine.io answers them before Fastify) get BARE_ANSWER_HEADERS from a listener on the HTTP server.
+ * The headers helmet writes for these options, worked out once: they are the same for every answer, and
+ * helmet builds its middleware (and parses the whole policy) again on every request when run per request
+ * (@fastify/helmet did: ~9 % of the server's time on the printer list, issue 22).
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown = null;
+  // helmet's middleware only sets and removes headers: a request and a response of that shape are enough
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failed = error ?? null;
+  });
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return headers;
+}
+
+/** helmet's options for this server. */
+export function helmetOptions(config: Pick<AppConfig, 'remoteUrls' | 'publicUrl' | 'corsOrigins'>): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    // a page of another origin cannot embed or read ours; remotes on another origin are scripts (no-cors)
+    crossOriginResourcePolicy: { policy: config.corsOrigins.length > 0 ? 'cross-origin' : 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS over plain http is ignored by browsers and would pin a wrong promise on a test host
+    strictTransportSecurity: isHttps(config.publicUrl) ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    xFrameOptions: { action: 'deny' },
+  };
+}
+
+/**
+ * Security headers on every answer that goes through Fastify (API, portal files, 404s, errors): helmet's,
+ * worked out once at start, plus a Permissions-Policy (helmet does not set one). /docs keeps swagger-ui's
+ * own CSP, the one it is tested with (set later, in its onSend, so it replaces this one there). socket.io's
+ * polling answers (engine.io answers them before Fastify) get BARE_ANSWER_HEADERS from a listener on the
+ * HTTP server.
  */
 export default fp(
   async (app) => {
-    const config = app.appConfig;
-    await app.register(helmet, {
-      global: true,
-      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
-      // a page of another origin cannot embed or read ours; remotes on another origin are scripts (no-cors)
-      crossOriginResourcePolicy: { policy: config.corsOrigins.length > 0 ? 'cross-origin' : 'same-origin' },
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'no-referrer' },
-      // HSTS over plain http is ignored by browsers and would pin a wrong promise on a test host
-      strictTransportSecurity: isHttps(config.publicUrl) ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-      xFrameOptions: { action: 'deny' },
-    });
+    const headers = { ...helmetHeaders(helmetOptions(app.appConfig)), 'permissions-policy': PERMISSIONS_POLICY };
     app.addHook('onRequest', async (_request, reply) => {
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      reply.headers(headers);
     });
     // First of the server's request listeners, added once every plugin is in (engine.io replaces the listeners
     // present when it attaches): runs before engine.io's, which answers /socket.io/ itself; the headers set
