@@ -7,10 +7,20 @@ const PAGES = 20;
 
 /** Buys `pages` pages from the user panel; the dialog confirms and /Bkpay follows. Answers the new payment. */
 async function buyFromUserPanel(page: Page, pages: number, shot?: string) {
-  const panel = await openUserPanel(page);
-  await panel.getByRole('button', { name: 'Mua thêm giấy' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mua thêm giấy in A4' });
-  await dialog.waitFor();
+  // A click while the panel still moves (its extra part loads after it opens) can land beside the button
+  // and close the panel (seen once on CI's loaded machine): the panel is opened again and the button
+  // clicked again, up to three times; a dialog that never opens still fails the journey.
+  for (let attempt = 1; ; attempt += 1) {
+    const panel = await openUserPanel(page);
+    await panel.getByRole('button', { name: 'Mua thêm giấy' }).click();
+    try {
+      await dialog.waitFor({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   const quantity = dialog.getByLabel('Số trang A4');
   await quantity.fill(String(pages));
   await quantity.blur();
