@@ -23,8 +23,8 @@ export function printerRow(page: Page, printerId: string) {
 }
 
 /**
- * Chooses an option of a dialog's select. A click may land while the dropdown still animates in: the
- * choice is checked to show, else chosen again.
+ * Chooses an option of a dialog's select. A click may land while the dropdown still animates in, or the
+ * option may sit under a label (CI saw it): the choice is checked to show, else chosen again, three times.
  */
 export async function chooseInDialog(page: Page, dialog: Locator, label: string, option: string): Promise<void> {
   const select = dialog.getByLabel(label, { exact: true });
@@ -32,7 +32,12 @@ export async function chooseInDialog(page: Page, dialog: Locator, label: string,
     select.evaluate((input, text) => input.closest('.ant-select')?.textContent?.includes(text) ?? false, option);
   for (let attempt = 1; attempt <= 3 && !(await shown()); attempt += 1) {
     await select.click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+    // a dropdown opened while the dialog still moved can sit under the dialog's labels: closed, tried again
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByTitle(option, { exact: true })
+      .click({ timeout: 5_000 })
+      .catch(() => page.keyboard.press('Escape'));
     for (let i = 0; i < 20 && !(await shown()); i += 1) await page.waitForTimeout(100);
   }
   assert(await shown(), `the ${label} select does not show ${option}`);
