@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { configureApiClient, loadSession, reconnectSocket, tokenStorage } from 'shared-api';
 import { App } from './app/app';
-import { firstPageReady, PUBLIC_PAGES } from './app/first-page';
+import { firstPageReady, pathOfHash, PUBLIC_PAGES } from './app/first-page';
 import { initI18n } from './i18n';
 
 initI18n();
@@ -14,8 +14,7 @@ configureApiClient({
 });
 
 // Signed in, the session is checked while the first page's chunk arrives, not after it has rendered.
-const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-if (!PUBLIC_PAGES[path] && tokenStorage.getAccess()) void loadSession();
+if (!PUBLIC_PAGES[pathOfHash(window.location.hash)] && tokenStorage.getAccess()) void loadSession();
 
 const container = document.getElementById('root');
 // Rendered once the first page's chunk is there: the page draws at once instead of through a fallback.

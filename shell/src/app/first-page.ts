@@ -81,10 +81,14 @@ export function roleOfToken(token: string | null): string | null {
   }
 }
 
+/** The route path of a hash location ('#/Login?next=…' → '/Login'). */
+export function pathOfHash(hash: string): string {
+  return hash.replace(/^#/, '').split('?')[0] || '/';
+}
+
 /** The page a hash location opens first: a public page, the signed-in app, or the login a visitor is sent to. */
 export function firstPageOf(hash: string, token: string | null): PageName {
-  const path = hash.replace(/^#/, '').split('?')[0] || '/';
-  const page = PUBLIC_PAGES[path];
+  const page = PUBLIC_PAGES[pathOfHash(hash)];
   if (page) return page;
   return token ? 'signedIn' : 'login';
 }
