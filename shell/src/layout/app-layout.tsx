@@ -1,8 +1,8 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
-import { Badge, Button, Tooltip } from 'antd';
-import { MenuOutlined, MessageOutlined } from '@ant-design/icons';
+import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
+import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
 import { useSessionStore } from 'shared-api';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { useChatContacts } from 'shared-ui';
@@ -10,6 +10,8 @@ import { SideMenu } from './side-menu';
 import { UserDropdown } from './user-dropdown';
 import { ChatDrawer } from './chat-drawer';
 import { useSideMenu } from './use-side-menu';
+import { CountBadge } from './count-badge';
+import { SvgIcon } from '../features/marketing/svg-icon';
 import type { SideMenuItem } from './menu-items';
 import logoUrl from '../../public/favicon.svg';
 import './layout.css';
@@ -27,11 +29,12 @@ function MessagesButton({ onOpen }: { onOpen: () => void }) {
   const { unread } = useChatContacts();
   const label = unread > 0 ? `${t('layout.messages')} (${unread})` : t('layout.messages');
   return (
-    <Tooltip title={label}>
-      <Badge count={unread} size="small" offset={[-6, 6]}>
-        <Button type="text" aria-label={label} icon={<MessageOutlined />} onClick={onOpen} />
-      </Badge>
-    </Tooltip>
+    <button type="button" className="sp-icon-button" aria-label={label} title={label} onClick={onOpen}>
+      <SvgIcon icon={MessageOutlined} size={16} color="currentColor" />
+      <span className="sp-icon-count">
+        <CountBadge count={unread} />
+      </span>
+    </button>
   );
 }
 
@@ -58,14 +61,16 @@ export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
         {t('layout.skipToContent')}
       </a>
       <header className="sp-header">
-        <Button
+        <button
           ref={menu.toggleRef}
-          type="text"
+          type="button"
+          className="sp-icon-button"
           aria-label={t('layout.toggleMenu')}
           aria-expanded={menu.open}
-          icon={<MenuOutlined />}
           onClick={menu.toggle}
-        />
+        >
+          <SvgIcon icon={MenuOutlined} size={16} color="currentColor" />
+        </button>
         <Link to="/Home" className="sp-logo">
           <img src={logoUrl} alt="" width={28} height={28} />
           <span className="sp-logo-long">{t('product.name')}</span>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { HomeOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
+import QuestionCircleOutlined from '@ant-design/icons-svg/es/asn/QuestionCircleOutlined';
+import { SvgIcon } from '../features/marketing/svg-icon';
 import type { RemoteMenuItem } from 'shared-ui';
 
 export interface SideMenuItem {
@@ -17,7 +19,12 @@ export function buildMenuItems(
   translateRemote: (key: string) => string,
 ): SideMenuItem[] {
   return [
-    { key: 'home', label: translateShell('layout.home'), path: '/Home', icon: <HomeOutlined /> },
+    {
+      key: 'home',
+      label: translateShell('layout.home'),
+      path: '/Home',
+      icon: <SvgIcon icon={HomeOutlined} size="1em" color="currentColor" />,
+    },
     ...remoteItems.map((item) => ({
       key: item.key,
       label: translateRemote(item.labelKey),
@@ -25,6 +32,11 @@ export function buildMenuItems(
       icon: item.icon,
       badge: item.badge,
     })),
-    { key: 'support', label: translateShell('layout.support'), path: '/Support', icon: <QuestionCircleOutlined /> },
+    {
+      key: 'support',
+      label: translateShell('layout.support'),
+      path: '/Support',
+      icon: <SvgIcon icon={QuestionCircleOutlined} size="1em" color="currentColor" />,
+    },
   ];
 }

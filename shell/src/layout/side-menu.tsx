@@ -1,9 +1,10 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Badge, Menu } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router-dom';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useSessionStore } from 'shared-api';
+import { SvgIcon } from '../features/marketing/svg-icon';
+import { CountBadge } from './count-badge';
 import type { SideMenuItem } from './menu-items';
 
 interface Props {
@@ -13,10 +14,12 @@ interface Props {
   onNavigate: () => void;
 }
 
-/** The side menu: the user's name, major and role, then the role's links. */
+/**
+ * The side menu: the user's name, major and role, then the role's links. Plain links and CSS (no antd):
+ * the first signed-in page draws it before antd has loaded (issue 22).
+ */
 export function SideMenu({ open, items, menuRef, onNavigate }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const user = useSessionStore((s) => s.user);
   const newNotices = useSessionStore((s) => s.newNotices);
@@ -31,34 +34,39 @@ export function SideMenu({ open, items, menuRef, onNavigate }: Props) {
       inert={!open}
     >
       <div className="sp-sider-user">
-        <Avatar size={48} icon={<UserOutlined />} style={{ background: '#1a4d9c' }} />
+        <span className="sp-avatar" aria-hidden="true">
+          <SvgIcon icon={UserOutlined} size={24} color="#fff" />
+        </span>
         <div>
           <div className="sp-sider-name">{user ? `${user.lastName} ${user.firstName}` : ''}</div>
           <div className="sp-sider-major">{user?.major ?? (user ? t(`roles.${user.role}`) : '')}</div>
         </div>
       </div>
-      <Menu
-        mode="inline"
-        selectedKeys={selected ? [selected.key] : []}
-        onClick={({ key }) => {
-          const item = items.find((i) => i.key === key);
-          if (item) navigate(item.path);
-          onNavigate();
-        }}
-        items={items.map((item) => ({
-          key: item.key,
-          icon: item.icon,
-          label:
-            item.badge === 'notices' && newNotices > 0 ? (
-              <span className="sp-menu-badge">
-                {item.label}
-                <Badge count={newNotices} size="small" />
-              </span>
-            ) : (
-              item.label
-            ),
-        }))}
-      />
+      <ul className="sp-menu">
+        {items.map((item) => {
+          const current = item.key === selected?.key;
+          const count = item.badge === 'notices' ? newNotices : 0;
+          return (
+            <li key={item.key}>
+              <Link
+                to={item.path}
+                className={`sp-menu-item${current ? ' sp-menu-item-selected' : ''}`}
+                aria-current={current ? 'page' : undefined}
+                onClick={onNavigate}
+              >
+                <span className="sp-menu-icon" aria-hidden="true">
+                  {item.icon}
+                </span>
+                <span className="sp-menu-label">
+                  {item.label}
+                  {count > 0 && <span className="sp-visually-hidden"> ({t('layout.newCount', { count })})</span>}
+                </span>
+                <CountBadge count={count} />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
     </nav>
   );
 }

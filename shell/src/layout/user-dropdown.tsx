@@ -1,16 +1,16 @@
-import { Suspense, useState, type ComponentType, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, Descriptions, Divider, Dropdown, Flex } from 'antd';
-import { DownOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import { useSessionStore } from 'shared-api';
-import { ChangePasswordDialog } from '../features/auth/change-password-dialog';
 import type { PushPlatform } from '../features/push/browser-push';
-import { PushSwitch } from '../features/push/push-switch';
+import { SvgIcon } from '../features/marketing/svg-icon';
 
-/** The balance as the spec shows it: whole pages, rounded down. */
-export function displayBalance(balance: number): number {
-  return Math.max(0, Math.floor(balance));
-}
+export { displayBalance } from './user-panel';
+
+// The panel and the password dialog bring antd: they load when the user first opens the panel.
+const UserPanel = lazy(() => import('./user-panel'));
+const ChangePasswordDialog = lazy(() =>
+  import('../features/auth/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 interface Props {
   onLogout: () => void;
@@ -20,92 +20,86 @@ interface Props {
 }
 
 /**
- * The user's name in the header, opening the spec's user information panel: the user's details, the
- * remote's extra (a student's 'Mua thêm giấy'), a student's push notification switch (where the browser
- * has Web Push), 'Đổi mật khẩu' and 'Đăng xuất'.
+ * The user's name in the header, opening the spec's user information panel below it. The button is
+ * drawn without antd (the first page draws it before antd loads); the panel is its own chunk. Closes on
+ * a click outside, on Escape (focus back on the button), and when one of its buttons opens a dialog.
+ * Once opened the panel stays mounted, so a dialog its buttons opened stays open.
  */
 export function UserDropdown({ onLogout, Extra, detectPush }: Props) {
-  const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
-  const balance = useSessionStore((s) => s.balance);
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [passwordDialogUsed, setPasswordDialogUsed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node | null;
+      if (panelRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
+      setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
   if (!user) return null;
-  // Every button of the panel opens a dialog or leaves: the panel closes first, or it would stay above
-  // the dialog (dropdowns sit over modals) covering its fields, and a tap in the dialog would not close it.
-  // The panel stays mounted, so a dialog its buttons opened stays open.
-  const handlePanelClick = (event: MouseEvent<HTMLElement>) => {
-    // the push switch (a button with role switch) changes a setting in place: the panel stays open
-    if (event.target instanceof Element && event.target.closest('button:not([role="switch"])')) setOpen(false);
-  };
   const fullName = `${user.lastName} ${user.firstName}`;
-  const placeholder = t('common.placeholder');
-  const items =
-    user.role === 'student'
-      ? [
-          { key: 'name', label: fullName },
-          { key: 'code', label: t('layout.studentCode'), children: user.mssv ?? placeholder },
-          {
-            key: 'balance',
-            label: t('layout.balance'),
-            children: t('layout.balanceValue', { count: displayBalance(balance) }),
-          },
-          { key: 'major', label: t('layout.major'), children: user.major ?? placeholder },
-          { key: 'classes', label: t('layout.classes'), children: user.classes ?? placeholder },
-        ]
-      : [
-          { key: 'name', label: fullName },
-          { key: 'code', label: t('layout.staffCode'), children: user.mssv || placeholder },
-        ];
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        placement="bottomRight"
-        open={open}
-        onOpenChange={setOpen}
-        popupRender={() => (
-          <div className="sp-user-panel" data-testid="user-panel" onClickCapture={handlePanelClick}>
-            <Descriptions
-              column={1}
-              size="small"
-              items={items.map((item) =>
-                item.key === 'name' ? { key: item.key, children: <strong>{item.label}</strong> } : item,
-              )}
-            />
-            {Extra && (
-              <Suspense fallback={null}>
-                <Extra />
-              </Suspense>
-            )}
-            {user.role === 'student' && (
-              <>
-                <Divider style={{ margin: '8px 0' }} />
-                <PushSwitch detect={detectPush} />
-              </>
-            )}
-            <Divider style={{ margin: '8px 0' }} />
-            <Flex vertical gap={8}>
-              <Button block icon={<KeyOutlined />} onClick={() => setChangingPassword(true)}>
-                {t('password.open')}
-              </Button>
-              <Button block icon={<LogoutOutlined />} onClick={onLogout}>
-                {t('common.logout')}
-              </Button>
-            </Flex>
-          </div>
-        )}
+      <button
+        ref={buttonRef}
+        type="button"
+        className="sp-user-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={opened ? panelId : undefined}
+        title={fullName}
+        onClick={() => {
+          setOpened(true);
+          setOpen((o) => !o);
+        }}
       >
-        <button type="button" className="sp-user-button" aria-haspopup="dialog" title={fullName}>
-          <span className="sp-user-name">{fullName}</span>
-          <DownOutlined />
-        </button>
-      </Dropdown>
-      <ChangePasswordDialog
-        open={changingPassword}
-        onClose={() => setChangingPassword(false)}
-        onChanged={() => setChangingPassword(false)}
-      />
+        <span className="sp-user-name">{fullName}</span>
+        <SvgIcon icon={DownOutlined} size={12} color="currentColor" />
+      </button>
+      {opened && (
+        <div ref={panelRef} id={panelId} className="sp-user-popover" hidden={!open}>
+          <Suspense fallback={<div className="sp-user-panel" aria-busy="true" />}>
+            <UserPanel
+              onLogout={onLogout}
+              onClose={() => setOpen(false)}
+              onChangePassword={() => {
+                setPasswordDialogUsed(true);
+                setChangingPassword(true);
+              }}
+              Extra={Extra}
+              detectPush={detectPush}
+            />
+          </Suspense>
+        </div>
+      )}
+      {passwordDialogUsed && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            open={changingPassword}
+            onClose={() => setChangingPassword(false)}
+            onChanged={() => setChangingPassword(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
