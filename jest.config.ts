@@ -15,6 +15,7 @@ const sharedMappers = {
   '^shared-api/contracts$': '<rootDir>/../shared-api/src/contracts/index.ts',
   '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
   '^shared-ui/theme$': '<rootDir>/../shared-ui/src/theme/index.ts',
+  '^shared-ui/core$': '<rootDir>/../shared-ui/src/core.ts',
   '^test-support/(.*)$': '<rootDir>/../jest/$1',
   '^shared-ui/testing$': '<rootDir>/../shared-ui/src/testing/remote-manifest.tsx',
   '^antd$': '<rootDir>/../shared-ui/src/antd/index.ts',

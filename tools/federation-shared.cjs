@@ -37,6 +37,8 @@ function sharedSingletons() {
     dayjs: single('dayjs'),
     'shared-api': { ...single('shared-api'), import: path.join(root, 'shared-api/src/index.ts') },
     'shared-ui': { ...single('shared-ui'), import: path.join(root, 'shared-ui/src/index.ts') },
+    // the light part the first signed-in page needs (no antd, no component): shared-ui/src/core.ts
+    'shared-ui/core': { ...single('shared-ui'), import: path.join(root, 'shared-ui/src/core.ts') },
   };
 }
 

@@ -44,6 +44,7 @@ function makeConfig(opts, argv = {}) {
         'shared-api$': path.join(root, 'shared-api/src/index.ts'),
         'shared-api/contracts$': path.join(root, 'shared-api/src/contracts/index.ts'),
         'shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
+        'shared-ui/core$': path.join(root, 'shared-ui/src/core.ts'),
         // The theme alone, for the public pages that must not load the shared antd.
         'shared-ui/theme$': path.join(root, 'shared-ui/src/theme/index.ts'),
       },

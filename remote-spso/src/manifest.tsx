@@ -1,11 +1,4 @@
 import { lazy } from 'react';
-import { createPortal } from 'react-dom';
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button } from 'antd';
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
-import { create } from 'zustand';
 import {
   BarChartOutlined,
   BellOutlined,
@@ -14,8 +7,7 @@ import {
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { useSessionStore } from 'shared-api';
-import { PageFrame, type RemoteManifest } from 'shared-ui';
+import type { RemoteManifest } from 'shared-ui/core';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
 
@@ -40,17 +32,8 @@ const manifest: RemoteManifest = {
     { key: 'notices', labelKey: 'menu.notices', path: '/Notice', icon: <BellOutlined />, badge: 'notices' },
   ],
   locales: { vi, en },
-  singletons: {
-    react: useState,
-    'react-dom': createPortal,
-    'react-router-dom': useNavigate,
-    antd: Button,
-    i18next,
-    'react-i18next': useTranslation,
-    zustand: create,
-    'shared-api': useSessionStore,
-    'shared-ui': PageFrame,
-  },
+  // the module objects the remote got (antd's among them): loaded when the shell checks them, after antd
+  singletons: () => import('./singletons').then((m) => m.default),
 };
 
 export default manifest;

@@ -1,14 +1,6 @@
 import { lazy } from 'react';
-import { createPortal } from 'react-dom';
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button } from 'antd';
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
-import { create } from 'zustand';
 import { HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
-import { useSessionStore } from 'shared-api';
-import { PageFrame, type RemoteManifest } from 'shared-ui';
+import type { RemoteManifest } from 'shared-ui/core';
 import en from './locales/en.json';
 import paymentsEn from './locales/payments/en.json';
 import paymentsVi from './locales/payments/vi.json';
@@ -35,17 +27,8 @@ const manifest: RemoteManifest = {
   UserMenuExtra: lazy(() => import('./features/payments/components/user-menu-extra')),
   // Told on every page when a job of theirs is refunded by someone else (a printer disabled or failing).
   Watcher: lazy(() => import('./features/history/components/job-refund-watcher')),
-  singletons: {
-    react: useState,
-    'react-dom': createPortal,
-    'react-router-dom': useNavigate,
-    antd: Button,
-    i18next,
-    'react-i18next': useTranslation,
-    zustand: create,
-    'shared-api': useSessionStore,
-    'shared-ui': PageFrame,
-  },
+  // the module objects the remote got (antd's among them): loaded when the shell checks them, after antd
+  singletons: () => import('./singletons').then((m) => m.default),
 };
 
 export default manifest;

@@ -40,7 +40,8 @@ export interface RemoteManifest {
   Watcher?: ComponentType;
   /**
    * The module objects the remote got for each shared singleton; the shell compares them with its
-   * own to prove there is one instance of each (a mismatch is reported, and e2e fails on it).
+   * own to prove there is one instance of each (a mismatch is reported, and e2e fails on it). A loader:
+   * the objects include antd's, and the manifest must not bring antd to the first page (issue 22).
    */
-  singletons: Record<string, unknown>;
+  singletons: () => Promise<Record<string, unknown>>;
 }

@@ -1,49 +1,36 @@
 import { Suspense, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
-import { App as AntApp, ConfigProvider, Spin } from 'antd';
-import viVN from 'antd/es/locale/vi_VN';
-import enUS from 'antd/es/locale/en_US';
-
 import { useSessionStore, type Role } from 'shared-api';
-import {
-  filterRoutesForRole,
-  portalTheme,
-  TOAST,
-  UI_NAMESPACE,
-  uiLocales,
-  withVisibleNames,
-  type RemoteRoute,
-} from 'shared-ui';
+import { filterRoutesForRole, type RemoteRoute } from 'shared-ui/core';
 import { AppLayout } from '../layout/app-layout';
 import { buildMenuItems } from '../layout/menu-items';
 import { useRoleRemote } from '../remotes/use-role-remote';
 import { RemoteErrorPanel } from '../remotes/remote-error-panel';
-import { addLocaleBundle } from '../i18n';
+import { FullPageSpinner } from '../public/full-page-spinner';
+import { AntdScope } from './antd-scope';
 import { useNoticeCount } from '../features/auth/load-notice-count';
 import { ForcedPasswordChange } from '../features/auth/forced-password-change';
 import HomePage from '../pages/home-page';
 import SupportPage from '../pages/support-page';
 import NotFoundPage from '../pages/not-found-page';
 
-/** antd's locales with the date picker's month and year buttons named by what they show. */
-const VI_LOCALE = withVisibleNames(viVN);
-const EN_LOCALE = withVisibleNames(enUS);
+/** A page of the shell or a remote; `plain` pages draw without antd (no antd loads for them). */
+type PortalRoute = RemoteRoute & { plain?: boolean };
 
-/** The shell's own signed-in pages, for every role. */
-const SHELL_ROUTES: RemoteRoute[] = [
-  { path: '/Home', access: 'all', Component: HomePage },
+/** The shell's own signed-in pages, for every role. /Home draws no antd: the first page stays light. */
+const SHELL_ROUTES: PortalRoute[] = [
+  { path: '/Home', access: 'all', Component: HomePage, plain: true },
   { path: '/Support', access: 'all', Component: SupportPage },
 ];
 
-addLocaleBundle(UI_NAMESPACE, uiLocales);
-
-function page(Component: ComponentType) {
-  return (
-    <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
+function page({ Component, plain }: { Component: ComponentType; plain?: boolean }) {
+  const content = (
+    <Suspense fallback={<FullPageSpinner />}>
       <Component />
     </Suspense>
   );
+  return plain ? content : <AntdScope fallback={<FullPageSpinner />}>{content}</AntdScope>;
 }
 
 /**
@@ -51,14 +38,13 @@ function page(Component: ComponentType) {
  * temporary password is in use, only the dialog that replaces it.
  */
 export default function SignedInApp({ role }: { role: Role }) {
-  const { i18n } = useTranslation();
   const mustChangePassword = useSessionStore((s) => s.user?.mustChangePassword === true);
-  return (
-    <ConfigProvider theme={portalTheme} locale={i18n.language === 'en' ? EN_LOCALE : VI_LOCALE}>
-      <AntApp notification={TOAST} message={{ duration: TOAST.duration }}>
-        {mustChangePassword ? <ForcedPasswordChange /> : <SignedInRoutes role={role} />}
-      </AntApp>
-    </ConfigProvider>
+  return mustChangePassword ? (
+    <AntdScope fallback={<FullPageSpinner />}>
+      <ForcedPasswordChange />
+    </AntdScope>
+  ) : (
+    <SignedInRoutes role={role} />
   );
 }
 
@@ -78,28 +64,28 @@ function SignedInRoutes({ role }: { role: Role }) {
   );
   const fallback =
     remote.status === 'loading' ? (
-      <Spin description={t('remote.loading')} style={{ display: 'block', margin: '64px auto' }}>
-        <div style={{ height: 64 }} />
-      </Spin>
-    ) : remote.status === 'error' ? (
-      <RemoteErrorPanel error={remote.error} onRetry={remote.retry} />
+      <div aria-label={t('remote.loading')}>
+        <FullPageSpinner />
+      </div>
     ) : (
-      <NotFoundPage />
+      <AntdScope fallback={<FullPageSpinner />}>
+        {remote.status === 'error' ? <RemoteErrorPanel error={remote.error} onRetry={remote.retry} /> : <NotFoundPage />}
+      </AntdScope>
     );
   return (
     <Routes>
       {remoteRoutes
         .filter((r) => r.layout === 'none')
-        .map(({ path, Component }) => (
-          <Route key={path} path={path} element={page(Component)} />
+        .map((route) => (
+          <Route key={route.path} path={route.path} element={page(route)} />
         ))}
       <Route
         element={
           <AppLayout items={items} UserMenuExtra={remote.manifest?.UserMenuExtra} Watcher={remote.manifest?.Watcher} />
         }
       >
-        {[...shellRoutes, ...remoteRoutes.filter((r) => r.layout !== 'none')].map(({ path, Component }) => (
-          <Route key={path} path={path} element={page(Component)} />
+        {[...shellRoutes, ...remoteRoutes.filter((r) => r.layout !== 'none')].map((route) => (
+          <Route key={route.path} path={route.path} element={page(route)} />
         ))}
         <Route path="*" element={fallback} />
       </Route>

@@ -1,19 +1,22 @@
-import { Suspense, useState, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
 import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
 import { useSessionStore } from 'shared-api';
 import { useSignOut } from '../features/auth/use-sign-out';
-import { useChatContacts } from 'shared-ui';
+import { useChatContacts } from 'shared-ui/core';
 import { SideMenu } from './side-menu';
 import { UserDropdown } from './user-dropdown';
-import { ChatDrawer } from './chat-drawer';
 import { useSideMenu } from './use-side-menu';
 import { CountBadge } from './count-badge';
 import { SvgIcon } from '../features/marketing/svg-icon';
 import type { SideMenuItem } from './menu-items';
 import logoUrl from '../../public/favicon.svg';
+import { AntdScope } from '../app/antd-scope';
+
+// The chat drawer brings antd and the chat: it loads when first opened.
+const ChatDrawer = lazy(() => import('./chat-drawer').then((m) => ({ default: m.ChatDrawer })));
 import './layout.css';
 
 interface Props {
@@ -44,6 +47,7 @@ export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
   const role = useSessionStore((s) => s.role);
   const menu = useSideMenu();
   const [chatOpen, setChatOpen] = useState(false);
+  const [chatUsed, setChatUsed] = useState(false);
 
   const onLogout = useSignOut();
 
@@ -77,18 +81,27 @@ export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
           <span className="sp-logo-short">{t('product.shortName')}</span>
         </Link>
         <span className="sp-header-spacer" />
-        {role !== 'student' && <MessagesButton onOpen={() => setChatOpen(true)} />}
+        {role !== 'student' && <MessagesButton
+            onOpen={() => {
+              setChatUsed(true);
+              setChatOpen(true);
+            }}
+          />}
         <UserDropdown onLogout={onLogout} Extra={UserMenuExtra} />
       </header>
       <SideMenu open={menu.open} items={items} menuRef={menu.menuRef} onNavigate={menu.closeIfNarrow} />
       <main id="main-content" tabIndex={-1} className={`sp-content ${menu.open ? 'sp-content-shifted' : ''}`}>
         <Outlet />
       </main>
-      {role !== 'student' && <ChatDrawer open={chatOpen} onClose={() => setChatOpen(false)} />}
+      {role !== 'student' && chatUsed && (
+        <AntdScope>
+          <ChatDrawer open={chatOpen} onClose={() => setChatOpen(false)} />
+        </AntdScope>
+      )}
       {Watcher && (
-        <Suspense fallback={null}>
+        <AntdScope>
           <Watcher />
-        </Suspense>
+        </AntdScope>
       )}
     </div>
   );

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { lazy, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import { useSessionStore } from 'shared-api';
 import type { PushPlatform } from '../features/push/browser-push';
 import { SvgIcon } from '../features/marketing/svg-icon';
+import { AntdScope } from '../app/antd-scope';
 
 export { displayBalance } from './user-panel';
 
@@ -77,7 +78,7 @@ export function UserDropdown({ onLogout, Extra, detectPush }: Props) {
       </button>
       {opened && (
         <div ref={panelRef} id={panelId} className="sp-user-popover" hidden={!open}>
-          <Suspense fallback={<div className="sp-user-panel" aria-busy="true" />}>
+          <AntdScope fallback={<div className="sp-user-panel" aria-busy="true" />}>
             <UserPanel
               onLogout={onLogout}
               onClose={() => setOpen(false)}
@@ -88,17 +89,17 @@ export function UserDropdown({ onLogout, Extra, detectPush }: Props) {
               Extra={Extra}
               detectPush={detectPush}
             />
-          </Suspense>
+          </AntdScope>
         </div>
       )}
       {passwordDialogUsed && (
-        <Suspense fallback={null}>
+        <AntdScope>
           <ChangePasswordDialog
             open={changingPassword}
             onClose={() => setChangingPassword(false)}
             onChanged={() => setChangingPassword(false)}
           />
-        </Suspense>
+        </AntdScope>
       )}
     </>
   );

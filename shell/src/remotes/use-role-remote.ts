@@ -3,7 +3,7 @@ import type { Role } from 'shared-api';
 import type { RemoteManifest } from 'shared-ui';
 import { addLocaleBundle } from '../i18n';
 import { loadRoleManifest } from './remote-loader';
-import { reportSingletons } from './singleton-check';
+import { antdLoaded } from '../app/antd-loaded';
 
 export type RemoteState =
   | { status: 'loading'; manifest: null; error: null }
@@ -21,7 +21,11 @@ export function useRoleRemote(role: Role, load = loadRoleManifest): RemoteState 
       .then((manifest) => {
         if (!alive) return;
         addLocaleBundle(manifest.namespace, manifest.locales);
-        reportSingletons(manifest.name, manifest.singletons);
+        // compared once antd is there anyway: the check itself must not bring antd to the first page
+        void antdLoaded
+          .then(() => Promise.all([import('./singleton-check'), manifest.singletons()]))
+          .then(([check, singletons]) => check.reportSingletons(manifest.name, singletons))
+          .catch((error: unknown) => console.error(`${manifest.name}: singleton check failed`, error));
         setState({ status: 'ready', manifest, error: null });
       })
       .catch((error: unknown) => {
