@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
 import { useSessionStore, type Role } from 'shared-api';
@@ -6,14 +6,20 @@ import { filterRoutesForRole, type RemoteRoute } from 'shared-ui/core';
 import { AppLayout } from '../layout/app-layout';
 import { buildMenuItems } from '../layout/menu-items';
 import { useRoleRemote } from '../remotes/use-role-remote';
-import { RemoteErrorPanel } from '../remotes/remote-error-panel';
 import { FullPageSpinner } from '../public/full-page-spinner';
 import { AntdScope } from './antd-scope';
 import { useNoticeCount } from '../features/auth/load-notice-count';
-import { ForcedPasswordChange } from '../features/auth/forced-password-change';
 import HomePage from '../pages/home-page';
-import SupportPage from '../pages/support-page';
-import NotFoundPage from '../pages/not-found-page';
+
+// What draws with antd is its own chunk: the layout and /Home load neither antd nor these (issue 22).
+const SupportPage = lazy(() => import('../pages/support-page'));
+const NotFoundPage = lazy(() => import('../pages/not-found-page'));
+const RemoteErrorPanel = lazy(() =>
+  import('../remotes/remote-error-panel').then((m) => ({ default: m.RemoteErrorPanel })),
+);
+const ForcedPasswordChange = lazy(() =>
+  import('../features/auth/forced-password-change').then((m) => ({ default: m.ForcedPasswordChange })),
+);
 
 /** A page of the shell or a remote; `plain` pages draw without antd (no antd loads for them). */
 type PortalRoute = RemoteRoute & { plain?: boolean };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
 import QuestionCircleOutlined from '@ant-design/icons-svg/es/asn/QuestionCircleOutlined';
 import { SvgIcon } from '../features/marketing/svg-icon';
-import type { RemoteMenuItem } from 'shared-ui';
+import type { RemoteMenuItem } from 'shared-ui/core';
 
 export interface SideMenuItem {
   key: string;

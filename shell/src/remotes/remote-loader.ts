@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { isRole, type RemoteLocations, type Role } from 'shared-api';
-import type { RemoteManifest } from 'shared-ui';
+import type { RemoteManifest } from 'shared-ui/core';
 
 /** Where each role's remote lives, read at run time (server answers /remotes.json, env overridable). */
 export async function fetchRemoteLocations(): Promise<RemoteLocations> {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Role } from 'shared-api';
-import type { RemoteManifest } from 'shared-ui';
+import type { RemoteManifest } from 'shared-ui/core';
 import { addLocaleBundle } from '../i18n';
 import { loadRoleManifest } from './remote-loader';
 import { antdLoaded } from '../app/antd-loaded';
