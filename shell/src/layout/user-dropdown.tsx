@@ -5,7 +5,7 @@ import type { PushPlatform } from '../features/push/browser-push';
 import { SvgIcon } from '../features/marketing/svg-icon';
 import { AntdScope } from '../app/antd-scope';
 
-export { displayBalance } from './user-panel';
+export { displayBalance } from './display-balance';
 
 // The panel and the password dialog bring antd: they load when the user first opens the panel.
 const UserPanel = lazy(() => import('./user-panel'));

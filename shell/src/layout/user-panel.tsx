@@ -5,11 +5,8 @@ import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useSessionStore } from 'shared-api';
 import type { PushPlatform } from '../features/push/browser-push';
 import { PushSwitch } from '../features/push/push-switch';
+import { displayBalance } from './display-balance';
 
-/** The balance as the spec shows it: whole pages, rounded down. */
-export function displayBalance(balance: number): number {
-  return Math.max(0, Math.floor(balance));
-}
 
 export interface UserPanelProps {
   onLogout: () => void;
