@@ -19,10 +19,10 @@ async function signIn(page: Page, url: string, email: string): Promise<void> {
  * re-renders while its number animates, so an element found a moment ago may be gone the next.
  */
 async function menuBadge(page: Page): Promise<number> {
-  const item = page.locator('nav.sp-sider [role="menuitem"]', { hasText: 'Thông báo' });
+  const item = page.locator('nav.sp-sider a.sp-menu-item', { hasText: 'Thông báo' });
   await item.waitFor();
   const text = await item.first().evaluate((element) => {
-    const badge = element.querySelector('.ant-badge-count');
+    const badge = element.querySelector('.sp-count');
     return badge ? (badge.getAttribute('title') ?? badge.textContent ?? '') : '';
   });
   return Number(text.replace(/\D/g, '') || 0);

@@ -65,7 +65,7 @@ const CASES: RoleCase[] = [
 ];
 
 async function menuLabels(page: Page): Promise<string[]> {
-  const items = page.locator('nav.sp-sider [role="menuitem"]');
+  const items = page.locator('nav.sp-sider a.sp-menu-item');
   return (await items.allInnerTexts()).map((t) => t.replace(/\d+$/, '').trim());
 }
 
@@ -82,7 +82,7 @@ export const roleJourneys: Journey[] = CASES.map((c) => ({
     await login.signIn(c.email, PASSWORD);
     await page.waitForURL(/#\/Home$/);
     await page
-      .locator('nav.sp-sider [role="menuitem"]')
+      .locator('nav.sp-sider a.sp-menu-item')
       .nth(c.menu.length - 1)
       .waitFor();
     const labels = await menuLabels(page);
@@ -107,7 +107,7 @@ export const roleJourneys: Journey[] = CASES.map((c) => ({
     await panel.waitFor({ state: 'hidden' });
 
     for (const [label, route, heading] of c.pages) {
-      await page.locator('nav.sp-sider [role="menuitem"]', { hasText: label }).click();
+      await page.locator('nav.sp-sider a.sp-menu-item', { hasText: label }).click();
       await page.waitForURL(new RegExp(`#${route}$`));
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       await screenshot(page, `${c.role}${route.replace(/\//g, '-')}`);

@@ -37,7 +37,7 @@ export const tokenJourneys: Journey[] = [
       assert(thirdToken && thirdToken !== firstToken, 'the expired access token was not replaced');
       assert(secondToken !== firstToken, 'the socket refresh did not replace the token');
       assert(page.url().endsWith('#/Home'), `left the page: ${page.url()}`);
-      await page.locator('nav.sp-sider [role="menuitem"]', { hasText: 'Lịch sử' }).click();
+      await page.locator('nav.sp-sider a.sp-menu-item', { hasText: 'Lịch sử' }).click();
       await page.getByRole('heading', { name: 'LỊCH SỬ HOẠT ĐỘNG' }).waitFor();
       assert(errors.length === 0, `console errors: ${errors.join(' | ')}`);
       await close();

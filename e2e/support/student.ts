@@ -21,7 +21,7 @@ export async function openUserPanel(page: Page) {
   if (!(await panel.isVisible())) await page.locator('.sp-user-button').click();
   await panel.waitFor();
   await panel.evaluate(async (element) => {
-    const dropdown = element.closest('.ant-dropdown') ?? element;
+    const dropdown = element.closest('.sp-user-popover') ?? element;
     await Promise.all(dropdown.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
   });
   return panel;

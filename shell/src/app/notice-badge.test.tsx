@@ -100,10 +100,10 @@ function renderAt(hash: string) {
 /** The Notices menu item's badge count ('' when hidden). */
 async function badge(): Promise<string> {
   const nav = await screen.findByRole('navigation');
-  const item = Array.from(nav.querySelectorAll<HTMLElement>('[role="menuitem"]')).find((i) =>
+  const item = Array.from(nav.querySelectorAll<HTMLElement>('a.sp-menu-item')).find((i) =>
     i.textContent?.startsWith('Thông báo'),
   );
-  return item?.querySelector('.ant-badge-count')?.getAttribute('title') ?? '';
+  return item?.querySelector('.sp-count')?.getAttribute('title') ?? '';
 }
 
 jest.setTimeout(30_000);

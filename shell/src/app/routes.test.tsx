@@ -89,7 +89,7 @@ function renderAt(hash: string) {
 
 const sideMenu = () => screen.findByRole('navigation');
 /** The side menu's items (plain DOM query inside waitFor: role queries on antd's DOM are slow). */
-const menuItems = (nav: HTMLElement) => Array.from(nav.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+const menuItems = (nav: HTMLElement) => Array.from(nav.querySelectorAll<HTMLElement>('a.sp-menu-item'));
 /** Waits for a text cheaply, then checks once that it is a heading (role queries over antd's DOM are slow). */
 async function findHeading(name: string): Promise<HTMLElement> {
   await screen.findByText(name);
@@ -106,7 +106,7 @@ async function menuLabels(): Promise<string[]> {
   const nav = await sideMenu();
   await waitFor(() => expect(menuItems(nav).length).toBeGreaterThan(2));
   return within(nav)
-    .getAllByRole('menuitem')
+    .getAllByRole('link')
     .map((item) => item.textContent ?? '');
 }
 
@@ -247,20 +247,20 @@ describe('SessionGate', () => {
     renderAt('#/Nowhere');
     await menuLabels();
     const nav = await sideMenu();
-    const notices = within(nav).getByRole('menuitem', { name: /Thông báo/ });
+    const notices = within(nav).getByRole('link', { name: /Thông báo/ });
     const noticesItem = () => menuItems(nav).find((item) => item.textContent?.startsWith('Thông báo'))!;
     expect(noticesItem()).toBe(notices);
-    expect(noticesItem().querySelector('.ant-badge')).toBeNull();
+    expect(noticesItem().querySelector('.sp-count')).toBeNull();
 
     act(() => useSessionStore.getState().setNewNotices(3));
-    await waitFor(() => expect(noticesItem().querySelector('.ant-badge-count')).not.toBeNull());
-    expect(noticesItem().querySelector('.ant-badge-count')).toHaveAttribute('title', '3');
+    await waitFor(() => expect(noticesItem().querySelector('.sp-count')).not.toBeNull());
+    expect(noticesItem().querySelector('.sp-count')).toHaveAttribute('title', '3');
     // No other item carries a badge.
     for (const item of menuItems(nav).filter((i) => i !== noticesItem()))
-      expect(item.querySelector('.ant-badge-count')).toBeNull();
+      expect(item.querySelector('.sp-count')).toBeNull();
 
     act(() => useSessionStore.getState().setNewNotices(0));
-    await waitFor(() => expect(noticesItem().querySelector('.ant-badge-count')).toBeNull());
+    await waitFor(() => expect(noticesItem().querySelector('.sp-count')).toBeNull());
   });
 
   it('after a page reload an spso still gets the new-notice badge (the count is fetched on load)', async () => {
@@ -274,8 +274,8 @@ describe('SessionGate', () => {
     );
     renderAt('#/Nowhere');
     const nav = await sideMenu();
-    await waitFor(() => expect(nav.querySelector('.ant-badge-count')).not.toBeNull());
-    expect(nav.querySelector('.ant-badge-count')).toHaveAttribute('title', '2');
+    await waitFor(() => expect(nav.querySelector('.sp-count')).not.toBeNull());
+    expect(nav.querySelector('.sp-count')).toHaveAttribute('title', '2');
     expect(useSessionStore.getState().newNotices).toBe(2);
   });
 

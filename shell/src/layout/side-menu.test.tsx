@@ -28,6 +28,6 @@ describe('SideMenu', () => {
     const { container } = draw(true);
     const nav = container.querySelector('nav')!;
     expect(nav).not.toHaveAttribute('inert');
-    expect(screen.getByRole('menuitem', { name: /Trang chủ/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Trang chủ/ })).toBeInTheDocument();
   });
 });

@@ -123,7 +123,7 @@ describe('UserDropdown', () => {
     expect(within(dialog).getByLabelText('Mật khẩu hiện tại')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Mật khẩu mới')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Nhập lại mật khẩu mới')).toBeInTheDocument();
-    await waitFor(() => expect(panel.closest('.ant-dropdown')).toHaveClass('ant-dropdown-hidden'));
+    await waitFor(() => expect(panel.closest('.sp-user-popover')).not.toBeVisible());
     await user.click(within(dialog).getByRole('button', { name: 'Hủy' }));
     await waitFor(() => expect(screen.queryByLabelText('Mật khẩu hiện tại')).not.toBeInTheDocument());
   });
@@ -147,7 +147,7 @@ describe('UserDropdown', () => {
     const panel = await screen.findByTestId('user-panel');
     await user.click(within(panel).getByRole('button', { name: 'Mua thêm giấy' }));
     expect(await screen.findByRole('dialog', { name: 'Mua giấy in' })).toBeInTheDocument();
-    await waitFor(() => expect(panel.closest('.ant-dropdown')).toHaveClass('ant-dropdown-hidden'));
+    await waitFor(() => expect(panel.closest('.sp-user-popover')).not.toBeVisible());
     // The dialog outlives the closed panel that rendered it.
     expect(screen.getByRole('dialog', { name: 'Mua giấy in' })).toHaveTextContent('Số lượng');
   });
@@ -178,7 +178,7 @@ describe("UserDropdown: a student's push notification switch", () => {
     await user.click(toggle);
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Trình duyệt đang chặn thông báo');
     expect(platform.requestPermission).toHaveBeenCalledTimes(1);
-    expect(panel.closest('.ant-dropdown')).not.toHaveClass('ant-dropdown-hidden');
+    expect(panel.closest('.sp-user-popover')).toBeVisible();
   });
 
   it('not where the browser has no Web Push', async () => {
