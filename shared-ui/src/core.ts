@@ -4,7 +4,15 @@
  * not the whole of shared-ui (issue 22). Everything here is also exported by 'shared-ui'.
  */
 export { portalTheme, TOAST, withVisibleNames } from './theme';
-export type { RemoteManifest, RemoteRoute, RemoteMenuItem, LocaleBundle } from './manifest';
+export type {
+  RemoteManifest,
+  RemoteRoute,
+  RemoteMenuItem,
+  LocaleBundle,
+  WatcherNotice,
+  WatcherProps,
+} from './manifest';
+export { optionsSummary, failureReasonText, type PrintLogOptions } from './components/print-log/options-summary';
 export { filterRoutesForRole } from './route-access';
 export { UI_NAMESPACE, uiLocales } from './locales';
 export { useChatContacts, type ChatContactsState } from './components/chat/use-chat-contacts';

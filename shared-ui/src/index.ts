@@ -10,7 +10,15 @@ export const DevHost = lazyComponent<typeof DevHostType>(() =>
   import('./components/dev-host/dev-host').then((m) => ({ default: m.DevHost })),
 );
 export { portalTheme, TOAST, withVisibleNames } from './theme';
-export type { RemoteManifest, RemoteRoute, RemoteMenuItem, LocaleBundle } from './manifest';
+export type {
+  RemoteManifest,
+  RemoteRoute,
+  RemoteMenuItem,
+  LocaleBundle,
+  WatcherNotice,
+  WatcherProps,
+} from './manifest';
+export { WatcherToasts } from './components/watcher-toasts/watcher-toasts';
 export { filterRoutesForRole } from './route-access';
 export { UI_NAMESPACE, uiLocales } from './locales';
 export { PrintStatusTag, displayedPrintStatus } from './components/print-status-tag/print-status-tag';

@@ -24,6 +24,25 @@ export interface RemoteMenuItem {
 export type LocaleBundle = Record<string, unknown>;
 
 /** What each remote exposes as `./manifest`; the shell builds routes and the menu from it. */
+/**
+ * A message a remote's Watcher asks the shell to show. The shell draws it as antd's notification,
+ * loading antd then: the Watcher itself draws nothing and loads no antd with the first page (issue 22).
+ * `title` and `description` are text (the student's own file names among them), never markup.
+ */
+export interface WatcherNotice {
+  /** The same key replaces a notice still shown. */
+  key: string;
+  type: 'info' | 'success' | 'warning' | 'error';
+  title: string;
+  description: string;
+  /** Seconds; 0 stays until closed. */
+  duration: number;
+}
+
+export interface WatcherProps {
+  notify: (notice: WatcherNotice) => void;
+}
+
 export interface RemoteManifest {
   name: string;
   /** The remote's i18n namespace. */
@@ -37,7 +56,7 @@ export interface RemoteManifest {
    * Mounted once by the layout while the role is signed in, whatever the page: live messages of the
    * role (the student is told when a job of theirs is refunded). Renders nothing itself.
    */
-  Watcher?: ComponentType;
+  Watcher?: ComponentType<WatcherProps>;
   /**
    * The module objects the remote got for each shared singleton; the shell compares them with its
    * own to prove there is one instance of each (a mismatch is reported, and e2e fails on it). A loader:

@@ -6,6 +6,7 @@ import { emitFakeSocketEvent } from 'test-support/fake-socket';
 import { answer, initI18n, mockApi, ok, paramsOf, renderPage, resetSession, student } from '../test/page-harness';
 import HistoryPage from './history-page';
 import JobRefundWatcher from '../features/history/components/job-refund-watcher';
+import { WatcherWithToasts } from 'shared-ui/testing';
 
 jest.setTimeout(30_000);
 
@@ -236,7 +237,7 @@ describe('/History', () => {
       '/History',
       <>
         <HistoryPage />
-        <JobRefundWatcher />
+        <WatcherWithToasts Watcher={JobRefundWatcher} />
       </>,
     );
     const row = await rowOf(title);
@@ -267,7 +268,7 @@ describe('/History', () => {
   it('a held job about to expire: the student is told live, wherever they are, with the minutes left', async () => {
     const title = '<img src=x onerror=alert(1)> Đề cương.pdf';
     serve({}, [log('h', 'Held', title, '2024-10-01T03:00:00.000Z', { cost: 2 })]);
-    renderPage('/History', '/History', <JobRefundWatcher />);
+    renderPage('/History', '/History', <WatcherWithToasts Watcher={JobRefundWatcher} />);
     act(() => emitFakeSocketEvent('job-expiring', { printingLogId: 'h', printerId: 'H1-101', title, minutes: 9 }));
     expect(await screen.findByText('Yêu cầu in tại máy H1-101 sắp hết hạn giữ')).toBeInTheDocument();
     expect(screen.getByText(/sẽ hết hạn sau 9 phút/)).toHaveTextContent(

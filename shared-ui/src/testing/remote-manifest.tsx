@@ -2,7 +2,7 @@
  * What every remote's manifest test checks the same way: locale bundles, the shared singletons, and
  * rendering one of its routes with the server unreachable. Test code only (jest maps `shared-ui/testing`).
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
@@ -13,7 +13,8 @@ import { HashRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { apiClient, useSessionStore, type Role, type UserInfo } from 'shared-api';
 import { PageFrame } from '../components/page-frame/page-frame';
 import { UI_NAMESPACE, uiLocales } from '../locales';
-import type { RemoteManifest, RemoteRoute } from '../manifest';
+import type { RemoteManifest, RemoteRoute, WatcherNotice, WatcherProps } from '../manifest';
+import { WatcherToasts } from '../components/watcher-toasts/watcher-toasts';
 
 /** Every leaf key of a locale bundle, as dotted paths, sorted. */
 export function keyPaths(bundle: Record<string, unknown>, prefix = ''): string[] {
@@ -181,4 +182,15 @@ export function describeRemoteManifest(spec: RemoteManifestSpec): void {
       expect(await screen.findByRole('heading', { name: pages[spec.englishRoute]!.title.en })).toBeInTheDocument();
     });
   });
+}
+
+/** A remote's Watcher with what the shell gives it: its notices shown as antd's notifications. */
+export function WatcherWithToasts({ Watcher }: { Watcher: ComponentType<WatcherProps> }) {
+  const [notices, setNotices] = useState<WatcherNotice[]>([]);
+  return (
+    <>
+      <Watcher notify={(notice) => setNotices((shown) => [...shown, notice])} />
+      <WatcherToasts notices={notices} />
+    </>
+  );
 }

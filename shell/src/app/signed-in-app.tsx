@@ -75,7 +75,11 @@ function SignedInRoutes({ role }: { role: Role }) {
       </div>
     ) : (
       <AntdScope fallback={<FullPageSpinner />}>
-        {remote.status === 'error' ? <RemoteErrorPanel error={remote.error} onRetry={remote.retry} /> : <NotFoundPage />}
+        {remote.status === 'error' ? (
+          <RemoteErrorPanel error={remote.error} onRetry={remote.retry} />
+        ) : (
+          <NotFoundPage />
+        )}
       </AntdScope>
     );
   return (

@@ -1,11 +1,11 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
 import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
 import { useSessionStore } from 'shared-api';
 import { useSignOut } from '../features/auth/use-sign-out';
-import { useChatContacts } from 'shared-ui/core';
+import { useChatContacts, type WatcherNotice, type WatcherProps } from 'shared-ui/core';
 import { SideMenu } from './side-menu';
 import { UserDropdown } from './user-dropdown';
 import { useSideMenu } from './use-side-menu';
@@ -15,6 +15,8 @@ import type { SideMenuItem } from './menu-items';
 import logoUrl from '../../public/favicon.svg';
 import { AntdScope } from '../app/antd-scope';
 
+// What a Watcher tells is drawn by antd's notification: it loads with the first notice.
+const WatcherToasts = lazy(() => import('shared-ui').then((m) => ({ default: m.WatcherToasts })));
 // The chat drawer brings antd and the chat: it loads when first opened.
 const ChatDrawer = lazy(() => import('./chat-drawer').then((m) => ({ default: m.ChatDrawer })));
 import './layout.css';
@@ -23,7 +25,7 @@ interface Props {
   items: SideMenuItem[];
   UserMenuExtra?: ComponentType;
   /** The role's live messages (see RemoteManifest.Watcher), mounted once on every page. */
-  Watcher?: ComponentType;
+  Watcher?: ComponentType<WatcherProps>;
 }
 
 /** The header's messages button (staff and officers) with the count of unread messages. */
@@ -48,6 +50,8 @@ export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
   const menu = useSideMenu();
   const [chatOpen, setChatOpen] = useState(false);
   const [chatUsed, setChatUsed] = useState(false);
+  const [notices, setNotices] = useState<WatcherNotice[]>([]);
+  const notify = useCallback((notice: WatcherNotice) => setNotices((shown) => [...shown.slice(-19), notice]), []);
 
   const onLogout = useSignOut();
 
@@ -81,12 +85,14 @@ export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
           <span className="sp-logo-short">{t('product.shortName')}</span>
         </Link>
         <span className="sp-header-spacer" />
-        {role !== 'student' && <MessagesButton
+        {role !== 'student' && (
+          <MessagesButton
             onOpen={() => {
               setChatUsed(true);
               setChatOpen(true);
             }}
-          />}
+          />
+        )}
         <UserDropdown onLogout={onLogout} Extra={UserMenuExtra} />
       </header>
       <SideMenu open={menu.open} items={items} menuRef={menu.menuRef} onNavigate={menu.closeIfNarrow} />
@@ -99,8 +105,13 @@ export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
         </AntdScope>
       )}
       {Watcher && (
+        <Suspense fallback={null}>
+          <Watcher notify={notify} />
+        </Suspense>
+      )}
+      {notices.length > 0 && (
         <AntdScope>
-          <Watcher />
+          <WatcherToasts notices={notices} />
         </AntdScope>
       )}
     </div>

@@ -7,7 +7,6 @@ import type { PushPlatform } from '../features/push/browser-push';
 import { PushSwitch } from '../features/push/push-switch';
 import { displayBalance } from './display-balance';
 
-
 export interface UserPanelProps {
   onLogout: () => void;
   onChangePassword: () => void;

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { App } from 'antd';
 import { refreshUser, SOCKET_EVENTS, useSocketEvent, type JobExpiringEvent, type JobRefundedEvent } from 'shared-api';
-import { failureReasonText } from 'shared-ui';
+import { failureReasonText, type WatcherProps } from 'shared-ui/core';
 
 /**
  * Tells the student, on whatever page they are, that a job of theirs was ended by someone else (staff
@@ -10,13 +9,13 @@ import { failureReasonText } from 'shared-ui';
  * it at the printer or extend it in the history). The file name is the student's own text, rendered as
  * text by React (never as HTML).
  */
-export default function JobRefundWatcher() {
+export default function JobRefundWatcher({ notify }: WatcherProps) {
   const { t } = useTranslation('student');
   const { t: tUi } = useTranslation('ui');
-  const { notification } = App.useApp();
   useSocketEvent(SOCKET_EVENTS.jobRefunded, (payload) => {
     const event = payload as JobRefundedEvent;
-    notification.warning({
+    notify({
+      type: 'warning',
       key: `job-refunded-${event.printingLogId}`,
       title: t('refund.title', { printerId: event.printerId }),
       description: t('refund.description', {
@@ -33,7 +32,8 @@ export default function JobRefundWatcher() {
   });
   useSocketEvent(SOCKET_EVENTS.jobExpiring, (payload) => {
     const event = payload as JobExpiringEvent;
-    notification.warning({
+    notify({
+      type: 'warning',
       key: `job-expiring-${event.printingLogId}`,
       title: t('expiring.title', { printerId: event.printerId }),
       description: t('expiring.description', {
