@@ -153,4 +153,41 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // What the first signed-in page runs draws without antd (issue 22: ≤ 250 KB of JavaScript): antd and the
+    // whole of shared-ui come with the parts that draw with them (AntdScope, lazy chunks), never from here.
+    files: [
+      'shell/src/app/signed-in-app.tsx',
+      'shell/src/app/routes.tsx',
+      'shell/src/app/antd-scope.tsx',
+      'shell/src/layout/app-layout.tsx',
+      'shell/src/layout/side-menu.tsx',
+      'shell/src/layout/user-dropdown.tsx',
+      'shell/src/layout/menu-items.tsx',
+      'shell/src/layout/count-badge.tsx',
+      'shell/src/pages/home-page.tsx',
+      'shell/src/remotes/use-role-remote.ts',
+      'shell/src/remotes/remote-loader.ts',
+      'remote-*/src/manifest.tsx',
+      'remote-*/src/**/*-watcher.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd',
+              message:
+                'The first signed-in page loads no antd: draw with our own elements, or lazy-load the part (AntdScope).',
+            },
+            {
+              name: 'shared-ui',
+              message: "Import from 'shared-ui/core' here: the whole of shared-ui brings antd to the first page.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
