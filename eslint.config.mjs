@@ -186,6 +186,17 @@ export default tseslint.config(
               message: "Import from 'shared-ui/core' here: the whole of shared-ui brings antd to the first page.",
             },
           ],
+          // the same patterns as for every page (a later rule replaces an earlier one for these files)
+          patterns: [
+            {
+              group: ['antd/es/*', 'antd/lib/*'],
+              message: "Import antd components from 'antd' (the shared subset in shared-ui).",
+            },
+            {
+              group: ['react-router', 'react-router/*'],
+              message: "Import from 'react-router-dom' (the shared subset in shared-ui).",
+            },
+          ],
         },
       ],
     },
