@@ -12,8 +12,11 @@ export interface Tokens {
   refreshToken: string;
 }
 
-/** The heading that shows the page has drawn: its name (a public page), or its level (signed-in pages have one h1). */
-export type PageReady = string | { level: number };
+/**
+ * What shows the page has drawn: its heading's name (a public page), its heading's level (signed-in pages
+ * have one h1), or a CSS selector (a page without a heading of its own, such as the anchor's login).
+ */
+export type PageReady = string | { level: number } | { selector: string };
 
 /** A fresh browser context (an empty cache), signed in first when `tokens` are given. */
 export async function freshContext(browser: Browser, tokens?: Tokens): Promise<BrowserContext> {
@@ -29,12 +32,16 @@ export async function freshContext(browser: Browser, tokens?: Tokens): Promise<B
   return context;
 }
 
-/** Waits for the page's heading to show, then for the network to be idle. */
+/** Waits for the page's heading (or marker) to show, then for the network to be idle. */
 export async function waitReady(page: Page, ready?: PageReady): Promise<void> {
   if (ready !== undefined) {
-    const heading =
-      typeof ready === 'string' ? page.getByRole('heading', { name: ready }) : page.getByRole('heading', ready);
-    await heading.first().waitFor({ timeout: 30_000 });
+    const marker =
+      typeof ready === 'string'
+        ? page.getByRole('heading', { name: ready })
+        : 'selector' in ready
+          ? page.locator(ready.selector)
+          : page.getByRole('heading', ready);
+    await marker.first().waitFor({ timeout: 30_000 });
   }
   await page.waitForLoadState('networkidle');
 }
