@@ -66,7 +66,13 @@ const CASES: RoleCase[] = [
 
 async function menuLabels(page: Page): Promise<string[]> {
   const items = page.locator('nav.sp-sider a.sp-menu-item');
-  return (await items.allInnerTexts()).map((t) => t.replace(/\d+$/, '').trim());
+  // A label may carry its count for screen readers, '(6 mới)' (visually hidden), and the count drawn beside it.
+  return (await items.allInnerTexts()).map((t) =>
+    t
+      .replace(/\d+$/, '')
+      .replace(/\s*\(\d+ mới\)\s*$/, '')
+      .trim(),
+  );
 }
 
 export const roleJourneys: Journey[] = CASES.map((c) => ({

@@ -53,7 +53,7 @@ describe('the messages button', () => {
     const adapter = serve(state);
     renderPage('/', '/', <AppLayout items={[]} />);
     const button = await screen.findByRole('button', { name: /\(5\)/ });
-    expect(button.querySelector('.sp-count')).toHaveTextContent('5');
+    expect(button.parentElement?.querySelector('.sp-count')).toHaveTextContent('5');
 
     state.contacts = [contact('a', 2), contact('b', 3), contact('c', 1)];
     act(() =>
