@@ -1,6 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { makeConfig } = require('../tools/webpack.base.cjs');
+const { PreloadStartPlugin } = require('../tools/preload-start-plugin.cjs');
 
 /**
  * Files the browser asks for by a fixed name at the site root: the web app manifest, the icons it names
@@ -39,5 +40,7 @@ module.exports = (_env, argv) => {
     generator: { filename: '[name][ext]' },
   });
   config.plugins.push(new RootFilesPlugin());
+  // the chunks every page runs before its first render, asked for by the page's head (not after main.js ran)
+  if (argv.mode === 'production') config.plugins.push(new PreloadStartPlugin({ request: './bootstrap' }));
   return config;
 };
