@@ -1,6 +1,7 @@
 import { apiClient } from './client';
 import { loadSession } from './session';
 import { useSessionStore } from './session-store';
+import type { UserInfo } from './contracts';
 import { disconnectSocket, getSocket } from './socket';
 import { answer } from 'test-support/http';
 
@@ -56,5 +57,23 @@ describe('loadSession', () => {
     await loadSession();
     expect(useSessionStore.getState().status).toBe('anonymous');
     expect(useSessionStore.getState().role).toBeNull();
+  });
+
+  it("with the user's record asked for early (the shell's boot): uses it and asks nothing more", async () => {
+    window.localStorage.setItem('accessToken', 'acc');
+    const adapter = jest.fn();
+    apiClient.defaults.adapter = adapter;
+    await loadSession(Promise.resolve({ ...spso, firstName: 'Sớm' } as UserInfo));
+    expect(useSessionStore.getState()).toMatchObject({ status: 'ready', role: 'spso', user: { firstName: 'Sớm' } });
+    expect(adapter).not.toHaveBeenCalled();
+  });
+
+  it('when the early request gave nothing (an expired token): asks through the client', async () => {
+    window.localStorage.setItem('accessToken', 'acc');
+    const adapter = jest.fn((config) => answer(config, 200, { success: true, message: '', data: spso }));
+    apiClient.defaults.adapter = adapter;
+    await loadSession(Promise.resolve(null));
+    expect(adapter).toHaveBeenCalledTimes(1);
+    expect(useSessionStore.getState()).toMatchObject({ status: 'ready', user: { firstName: 'Bình' } });
   });
 });

@@ -1,4 +1,5 @@
 import { fetchUserInformation } from './api/user';
+import type { UserInfo } from './contracts';
 import { useSessionStore } from './session-store';
 import { connectSocket } from './socket';
 import { tokenStorage } from './tokens';
@@ -6,8 +7,10 @@ import { tokenStorage } from './tokens';
 /**
  * Loads the signed-in user (role and info) into the store and opens the socket. With no stored token
  * the session is anonymous. Errors leave the session anonymous (the client already handled 410/419).
+ * `prefetched`: the user's record asked for before this code arrived (the shell's boot); when it gives
+ * nothing (no answer, an expired token), the record is asked for here, through the client (refresh, replay).
  */
-export async function loadSession(): Promise<void> {
+export async function loadSession(prefetched?: Promise<UserInfo | null> | null): Promise<void> {
   const store = useSessionStore.getState();
   if (!tokenStorage.getAccess()) {
     store.clear();
@@ -15,7 +18,7 @@ export async function loadSession(): Promise<void> {
   }
   store.setLoading();
   try {
-    const user = await fetchUserInformation();
+    const user = (await prefetched) ?? (await fetchUserInformation());
     useSessionStore.getState().setUser(user);
     void connectSocket();
   } catch {

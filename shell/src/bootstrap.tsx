@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import { configureApiClient, loadSession, reconnectSocket, tokenStorage } from 'shared-api';
+import { configureApiClient, loadSession, reconnectSocket, tokenStorage, type UserInfo } from 'shared-api';
 import { App } from './app/app';
 import { firstPageReady, pathOfHash, PUBLIC_PAGES } from './app/first-page';
+import { takeEarly, USER_INFORMATION_PATH } from './app/early-requests';
 import { initI18n } from './i18n';
 
 initI18n();
@@ -14,7 +15,11 @@ configureApiClient({
 });
 
 // Signed in, the session is checked while the first page's chunk arrives, not after it has rendered.
-if (!PUBLIC_PAGES[pathOfHash(window.location.hash)] && tokenStorage.getAccess()) void loadSession();
+// Its request left at boot (first-page.ts): that answer is used when it is a 200.
+if (!PUBLIC_PAGES[pathOfHash(window.location.hash)] && tokenStorage.getAccess())
+  void loadSession(
+    takeEarly(USER_INFORMATION_PATH)?.then((body) => (body as { data?: UserInfo } | null)?.data ?? null) ?? null,
+  );
 
 const container = document.getElementById('root');
 // Rendered once the first page's chunk is there: the page draws at once instead of through a fallback.

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import { firstPageOf, loadedModule, loadOnce, roleOfToken } from './first-page';
+import { REMOTE_LOCATIONS_PATH, startSignedInRequests, takeEarly, USER_INFORMATION_PATH } from './early-requests';
 import { preloadable } from './preloadable';
 
 /** A token shaped like the server's (header.payload.signature, base64url); the signature is not read. */
@@ -76,5 +77,55 @@ describe('the first page (issue 22: its chunk asked for with the app, not after 
     expect(screen.getByText('fallback')).toBeInTheDocument();
     await act(async () => resolve({ default: () => <p>arrived</p> }));
     expect(await screen.findByText('arrived')).toBeInTheDocument();
+  });
+
+  describe('signed in, the session check and the remote entry leave before the app code (startSignedInRequests)', () => {
+    const realFetch = globalThis.fetch;
+    let asked: { url: string; headers: Record<string, string> }[] = [];
+    let answers: Record<string, { status: number; body: unknown }> = {};
+    beforeEach(() => {
+      asked = [];
+      document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+      globalThis.fetch = ((url: string, init?: RequestInit) => {
+        asked.push({ url, headers: (init?.headers ?? {}) as Record<string, string> });
+        const answer = answers[url];
+        if (!answer) return Promise.reject(new TypeError('offline'));
+        // jsdom has no Response: the two members the code reads
+        return Promise.resolve({
+          ok: answer.status >= 200 && answer.status < 300,
+          json: () => Promise.resolve(answer.body),
+        } as Response);
+      }) as typeof fetch;
+    });
+    afterEach(() => {
+      globalThis.fetch = realFetch;
+      localStorage.clear();
+    });
+
+    it('asks for the user with the token and the language, and preloads the role entry once its place is known', async () => {
+      localStorage.setItem('lang', 'en');
+      answers = {
+        [USER_INFORMATION_PATH]: { status: 200, body: { data: { _id: 'u1', role: 'student' } } },
+        [REMOTE_LOCATIONS_PATH]: { status: 200, body: { student: '/remotes/student/remoteEntry.js', staff: '/s' } },
+      };
+      await startSignedInRequests('student', 'the-token');
+      expect(asked.map((a) => a.url)).toEqual([USER_INFORMATION_PATH, REMOTE_LOCATIONS_PATH]);
+      expect(asked[0]?.headers).toEqual({ authorization: 'Bearer the-token', 'accept-language': 'en' });
+      const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')];
+      expect(links.map((l) => l.getAttribute('href'))).toEqual(['/remotes/student/remoteEntry.js']);
+      // each answer is taken once, by the code that would have asked for it
+      await expect(takeEarly(USER_INFORMATION_PATH)).resolves.toEqual({ data: { _id: 'u1', role: 'student' } });
+      expect(takeEarly(USER_INFORMATION_PATH)).toBeNull();
+      await expect(takeEarly(REMOTE_LOCATIONS_PATH)).resolves.toMatchObject({ student: expect.any(String) });
+    });
+
+    it('gives null for an answer that is not a 200 or did not come (the app then asks the usual way)', async () => {
+      answers = { [USER_INFORMATION_PATH]: { status: 410, body: { message: 'hết hạn' } } };
+      await startSignedInRequests('staff', 'expired');
+      await expect(takeEarly(USER_INFORMATION_PATH)).resolves.toBeNull();
+      await expect(takeEarly(REMOTE_LOCATIONS_PATH)).resolves.toBeNull();
+      expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
+      expect(takeEarly('/never-asked')).toBeNull();
+    });
   });
 });

@@ -8,6 +8,8 @@
  * shared module, so that main.js may import it eagerly.
  */
 
+import { startSignedInRequests } from './early-requests';
+
 type Loader<T = unknown> = () => Promise<T>;
 
 interface Entry {
@@ -68,7 +70,6 @@ export const PUBLIC_PAGES: Record<string, PublicPageName> = {
 
 /** The access token's key in local storage (shared-api's TOKEN_KEYS.access: not importable this early). */
 const ACCESS_TOKEN_KEY = 'accessToken';
-
 /** The role an access token names, read without checking it (the server checks it on every call). */
 export function roleOfToken(token: string | null): string | null {
   const payload = token?.split('.')[1];
@@ -109,7 +110,10 @@ export function startFirstPage(
     () => undefined, // a failed chunk does not stop the app: the route retries it and shows its error
   );
   const role = page === 'signedIn' ? roleOfToken(token) : null;
-  if (role) void import('../remotes/remote-loader').then((m) => m.preloadRoleManifest(role)).catch(() => undefined);
+  if (role && token) {
+    void startSignedInRequests(role, token);
+    void import('../remotes/remote-loader').then((m) => m.preloadRoleManifest(role)).catch(() => undefined);
+  }
   return page;
 }
 

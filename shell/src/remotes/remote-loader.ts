@@ -1,10 +1,14 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { isRole, type RemoteLocations, type Role } from 'shared-api';
 import type { RemoteManifest } from 'shared-ui/core';
+import { REMOTE_LOCATIONS_PATH, takeEarly } from '../app/early-requests';
 
 /** Where each role's remote lives, read at run time (server answers /remotes.json, env overridable). */
 export async function fetchRemoteLocations(): Promise<RemoteLocations> {
-  const res = await fetch('/remotes.json', { cache: 'no-store' });
+  // asked for at boot beside the app's chunks (app/first-page.ts): that answer if it came, else once more
+  const early = (await takeEarly(REMOTE_LOCATIONS_PATH)) as RemoteLocations | null;
+  if (early) return early;
+  const res = await fetch(REMOTE_LOCATIONS_PATH, { cache: 'no-store' });
   if (!res.ok) throw new Error(`/remotes.json: HTTP ${res.status}`);
   return (await res.json()) as RemoteLocations;
 }
