@@ -1,4 +1,5 @@
 import type { Db } from '../src/db';
+import { createDb, type Connection } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import type { AppError } from '../src/lib/errors';
 import { applyLedgerEntry, ledgerSum } from '../src/modules/ledger/ledger.repository';
@@ -57,6 +58,48 @@ describe('database and ledger', () => {
         "SELECT name FROM app_secrets WHERE name IN ('outer','inner','inner2') ORDER BY name",
       );
       expect(names.map((n) => n.name)).toEqual(['inner2', 'outer']);
+    });
+
+    it('keeps each of two overlapping transactions on its own connection until its own end', async () => {
+      // a driver whose transactions overlap (as a pool's do on PostgreSQL): each query says where it ran
+      const ran: string[] = [];
+      const connection = (name: string): Connection => ({
+        async query(sql) {
+          ran.push(`${name}: ${sql}`);
+          return [];
+        },
+        async exec() {},
+      });
+      let opened = 0;
+      const overlapping = createDb({
+        driver: 'postgres',
+        root: connection('root'),
+        transaction: async (fn) => fn(connection(`tx${++opened}`)),
+        close: async () => {},
+      });
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 1));
+      const first = overlapping.tx(async () => {
+        await overlapping.query('a1');
+        await pause();
+        await pause();
+        await overlapping.query('a2');
+      });
+      const second = overlapping.tx(async () => {
+        await overlapping.query('b1');
+        await pause();
+        await overlapping.query('b2');
+        // the second ends first: the first is still inside its own
+      });
+      await Promise.all([first, second]);
+      await overlapping.query('after');
+      // none running, then one again: ambient again
+      await overlapping.tx(async () => {
+        await pause();
+        await overlapping.query('c1');
+        expect(overlapping.inTransaction()).toBe(true);
+      });
+      expect(overlapping.inTransaction()).toBe(false);
+      expect(ran.sort()).toEqual(['root: after', 'tx1: a1', 'tx1: a2', 'tx2: b1', 'tx2: b2', 'tx3: c1']);
     });
 
     it('returns the same value shapes on both drivers', async () => {

@@ -50,6 +50,10 @@ interface TxState {
 /** Wraps a driver into the Db interface (ambient transactions, savepoints). */
 export function createDb(impl: DriverImpl): Db {
   const als = new AsyncLocalStorage<TxState>();
+  // Transactions running now. Once none runs, the storage is switched off: on Node 20 an enabled
+  // AsyncLocalStorage keeps async hooks on every promise of the process (a cost on every request,
+  // issue 22); run() switches it on again. With none running, every state a context still holds is done.
+  let running = 0;
 
   const current = (): TxState | undefined => {
     const state = als.getStore();
@@ -90,10 +94,13 @@ export function createDb(impl: DriverImpl): Db {
       }
       return impl.transaction(async (conn) => {
         const next: TxState = { conn, savepoints: 0, done: false };
+        running += 1;
         try {
           return await als.run(next, () => fn(db));
         } finally {
           next.done = true;
+          running -= 1;
+          if (running === 0) als.disable();
         }
       });
     },
