@@ -171,10 +171,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // API answers are per user and change all the time: no browser or proxy may keep one. A cached
     // 410 (heuristically cacheable) would otherwise answer the replay that follows a token refresh.
     // Answers the same for everyone set their own (lib/ready-bytes.ts: revalidated by ETag on every use).
-    app.addHook('onSend', async (request, reply) => {
-      if (reply.statusCode < 400 && reply.hasHeader('etag') && reply.hasHeader('cache-control')) return;
-      if (request.url.startsWith('/v1/') || request.url.startsWith('/healthz'))
+    // (a callback hook: an async one costs a promise on every request)
+    app.addHook('onSend', (request, reply, _payload, done) => {
+      const revalidated = reply.statusCode < 400 && reply.hasHeader('etag') && reply.hasHeader('cache-control');
+      if (!revalidated && (request.url.startsWith('/v1/') || request.url.startsWith('/healthz')))
         reply.header('cache-control', 'no-store');
+      done();
     });
     if (config.corsOrigins.length > 0) {
       await app.register(cors, {

@@ -14,8 +14,17 @@ export class MemoryCache<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * The value when it is in memory and fresh, else undefined (then call get()): lets a hot path answer
+   * without a promise per call.
+   */
+  peek(): T | undefined {
+    return this.value && this.now() - this.value.at < this.ttlMs ? this.value.data : undefined;
+  }
+
   async get(): Promise<T> {
-    if (this.value && this.now() - this.value.at < this.ttlMs) return this.value.data;
+    const fresh = this.peek();
+    if (fresh !== undefined) return fresh;
     if (this.loading) return this.loading;
     const generation = this.generation;
     const started = this.now();

@@ -83,22 +83,24 @@ export default fp<AuthPluginOptions>(
       }
     });
 
-    app.addHook('onRequest', async (request) => {
+    // a callback hook (nothing here awaits: an async one costs a promise per request); a refusal goes to done
+    app.addHook('onRequest', (request, _reply, done) => {
       const roles = request.routeOptions.config.roles;
       // undefined: the not-found handler
-      if (roles === undefined || roles === 'public') return;
+      if (roles === undefined || roles === 'public') return done();
       const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-      if (!match?.[1]) throw errors.unauthenticated();
+      if (!match?.[1]) return done(errors.unauthenticated());
       const result = app.tokens.verifyAccess(match[1]);
       if (!result.ok) {
-        throw result.reason === 'expired' ? errors.tokenExpired() : errors.unauthenticated('Token không hợp lệ');
+        return done(result.reason === 'expired' ? errors.tokenExpired() : errors.unauthenticated('Token không hợp lệ'));
       }
-      if (sessions.isRevoked(result.user.sid)) throw errors.sessionEnded();
-      if (roles !== 'all' && !roles.includes(result.user.role)) throw errors.forbidden();
+      if (sessions.isRevoked(result.user.sid)) return done(errors.sessionEnded());
+      if (roles !== 'all' && !roles.includes(result.user.role)) return done(errors.forbidden());
       if (result.user.mustChangePassword && !request.routeOptions.config.allowTemporaryPassword) {
-        throw errors.passwordChangeRequired();
+        return done(errors.passwordChangeRequired());
       }
       request.user = result.user;
+      done();
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -116,8 +116,10 @@ export function helmetOptions(config: Pick<AppConfig, 'remoteUrls' | 'publicUrl'
 export default fp(
   async (app) => {
     const headers = { ...helmetHeaders(helmetOptions(app.appConfig)), 'permissions-policy': PERMISSIONS_POLICY };
-    app.addHook('onRequest', async (_request, reply) => {
+    // a callback hook: nothing here awaits, and an async hook costs a promise on every request
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
+      done();
     });
     // First of the server's request listeners, added once every plugin is in (engine.io replaces the listeners
     // present when it attaches): runs before engine.io's, which answers /socket.io/ itself; the headers set

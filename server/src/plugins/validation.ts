@@ -123,8 +123,10 @@ export function installValidators(app: FastifyInstance): void {
     return ajv.compile(hardenSchema(schema as FastifySchema & object));
   });
   const arraysByRoute = new WeakMap<object, ReadonlySet<string>>();
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.ownInputRules) return;
+  // a callback hook (nothing here awaits: an async one costs a promise per request); a refusal is thrown
+  // and Fastify's hook runner answers it as a rejection
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.routeOptions.config.ownInputRules) return done();
     const key = request.routeOptions.config as object;
     let arrays = arraysByRoute.get(key);
     if (!arrays) {
@@ -132,5 +134,6 @@ export function installValidators(app: FastifyInstance): void {
       arraysByRoute.set(key, arrays);
     }
     checkParts(request.query, request.params, arrays);
+    done();
   });
 }

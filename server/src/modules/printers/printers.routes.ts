@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
-import { sendReady } from '../../lib/ready-bytes';
+import { sendReadyWhen } from '../../lib/ready-bytes';
 import { PrinterDetail, PrinterListData, PrinterListQuery, PrinterQuery } from './printers.schemas';
 
 /**
@@ -17,8 +17,9 @@ export default async function printersRoutes(app: FastifyInstance): Promise<void
     '/v1/student/printers',
     {
       config: { roles: ['student'] },
-      // the answer is compressed once per generation, not per request
+      // the answer is compressed once per generation, not per request; a GET has no body to decompress
       compress: false,
+      decompress: false,
       schema: {
         tags: ['student'],
         summary: 'Danh sách máy in cho sinh viên (kèm số yêu cầu đang chờ và loại tệp được phép)',
@@ -26,12 +27,13 @@ export default async function printersRoutes(app: FastifyInstance): Promise<void
         response: responses(PrinterListData),
       },
     },
-    async (request, reply) =>
-      sendReady(
+    // not async: the list in memory is sent without a promise (sendReadyWhen)
+    (request, reply) =>
+      sendReadyWhen(
         request,
         reply,
         // written by the route's own response serializer: the bytes it would have sent
-        await service.readyPrinterList(request.query, (list) => reply.serialize(ok(list))),
+        service.readyPrinterList(request.query, (list) => reply.serialize(ok(list))),
         REVALIDATE,
       ),
   );
@@ -41,6 +43,7 @@ export default async function printersRoutes(app: FastifyInstance): Promise<void
     {
       config: { roles: ['student'] },
       compress: false,
+      decompress: false,
       schema: {
         tags: ['student'],
         summary: 'Thông tin một máy in (vị trí, số yêu cầu đang chờ, loại tệp được phép)',
@@ -49,11 +52,11 @@ export default async function printersRoutes(app: FastifyInstance): Promise<void
         response: responses(PrinterDetail),
       },
     },
-    async (request, reply) =>
-      sendReady(
+    (request, reply) =>
+      sendReadyWhen(
         request,
         reply,
-        await service.readyPrinter(request.query.printerId, (printer) => reply.serialize(ok(printer))),
+        service.readyPrinter(request.query.printerId, (printer) => reply.serialize(ok(printer))),
         REVALIDATE,
       ),
   );

@@ -11,7 +11,7 @@ import { activeFileTypes, type OfficeApp } from '../../documents/file-types';
 import { errors } from '../../lib/errors';
 import { collator, direction, facilityFilter, filterValue } from '../../lib/list-filters';
 import { MemoryCache } from '../../lib/memory-cache';
-import { ReadyAnswers, queryKey, type ReadyAnswer, type Serialized } from '../../lib/ready-bytes';
+import { ReadyAnswers, queryKey, type ReadyAnswer, type ReadyNowOrLater, type Serialized } from '../../lib/ready-bytes';
 import type { DomainEvents } from '../../events/domain-events';
 import { deviceTakesJobs } from '../../print-queue/drivers/ipp/ipp-attributes';
 import { nearestShorterPrinter, type PrinterWait } from '../queue-estimate/nearest-printer';
@@ -151,20 +151,26 @@ export function createPrintersService(deps: PrintersServiceDeps) {
      * The student list as ready bytes (`write` serializes it as the route answers it), kept per
      * generation of the cached list and query.
      */
-    async readyPrinterList(
+    readyPrinterList(
       query: PrinterListQuery,
       write: (list: StudentPrinterListResponse) => Serialized,
-    ): Promise<ReadyAnswer> {
-      const snapshot = await printerCache.get();
-      return readyLists.get(snapshot, queryKey(query), () => write(studentList(snapshot, query)));
+    ): ReadyNowOrLater {
+      const answer = (snapshot: PrinterSnapshot): ReadyAnswer =>
+        readyLists.get(snapshot, queryKey(query), () => write(studentList(snapshot, query)));
+      // the list in memory (nearly every request): answered without a promise
+      const snapshot = printerCache.peek();
+      return snapshot ? answer(snapshot) : printerCache.get().then(answer);
     },
 
-    /** One printer as ready bytes, kept as the list is; 404 (thrown) when unknown. */
-    async readyPrinter(printerId: string, write: (printer: StudentPrinterDetail) => Serialized): Promise<ReadyAnswer> {
+    /** One printer as ready bytes, kept as the list is; 404 (thrown, or a rejected promise) when unknown. */
+    readyPrinter(printerId: string, write: (printer: StudentPrinterDetail) => Serialized): ReadyNowOrLater {
       // no reload on a miss: unknown ids must not bypass the cache (the list is at most ttl old)
-      const snapshot = await printerCache.get();
-      const detail = studentDetail(snapshot, printerId);
-      return readyDetails.get(snapshot, detail.printerId, () => write(detail));
+      const answer = (snapshot: PrinterSnapshot): ReadyAnswer => {
+        const detail = studentDetail(snapshot, printerId);
+        return readyDetails.get(snapshot, detail.printerId, () => write(detail));
+      };
+      const snapshot = printerCache.peek();
+      return snapshot ? answer(snapshot) : printerCache.get().then(answer);
     },
 
     /**

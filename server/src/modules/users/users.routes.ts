@@ -13,6 +13,8 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
       config: { roles: 'all', allowTemporaryPassword: true },
       // ready bytes kept per user (below the compression threshold: sent as they are)
       compress: false,
+      // a GET has no body: no decompression hook on the way
+      decompress: false,
       schema: {
         tags: ['user'],
         summary: 'Thông tin người dùng đang đăng nhập',
