@@ -41,7 +41,7 @@ export async function initI18n(namespace: string, locales: { vi: Bundle; en: Bun
       fallbackLng: 'vi',
       resources: {
         vi: { [namespace]: locales.vi, [UI_NAMESPACE]: uiLocales.vi },
-        en: { [namespace]: locales.en, [UI_NAMESPACE]: uiLocales.en },
+        en: { [namespace]: locales.en, [UI_NAMESPACE]: (await uiLocales.en()).default },
       },
       interpolation: { escapeValue: false },
     });

@@ -8,7 +8,6 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import type { RemoteManifest } from 'shared-ui/core';
-import en from './locales/en.json';
 import vi from './locales/vi.json';
 
 /** The spso remote: its routes, its side-menu links and its texts, mounted by the shell. */
@@ -31,7 +30,8 @@ const manifest: RemoteManifest = {
     { key: 'report', labelKey: 'menu.report', path: '/Report', icon: <BarChartOutlined /> },
     { key: 'notices', labelKey: 'menu.notices', path: '/Notice', icon: <BellOutlined />, badge: 'notices' },
   ],
-  locales: { vi, en },
+  // English in a chunk of its own, loaded only when the portal shows English
+  locales: { vi, en: () => import('./locales/en.json') },
   // the module objects the remote got (antd's among them): loaded when the shell checks them, after antd
   singletons: () => import('./singletons').then((m) => m.default),
 };

@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import { BellOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { RemoteManifest } from 'shared-ui/core';
-import en from './locales/en.json';
 import vi from './locales/vi.json';
 
 /** The staff remote: its routes, its side-menu links and its texts, mounted by the shell. */
@@ -16,7 +15,8 @@ const manifest: RemoteManifest = {
     { key: 'manage', labelKey: 'menu.manage', path: '/ManageStaff', icon: <PrinterOutlined /> },
     { key: 'notices', labelKey: 'menu.notices', path: '/NoticeStaff', icon: <BellOutlined />, badge: 'notices' },
   ],
-  locales: { vi, en },
+  // English in a chunk of its own, loaded only when the portal shows English
+  locales: { vi, en: () => import('./locales/en.json') },
   // the module objects the remote got (antd's among them): loaded when the shell checks them, after antd
   singletons: () => import('./singletons').then((m) => m.default),
 };

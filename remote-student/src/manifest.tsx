@@ -1,8 +1,6 @@
 import { lazy } from 'react';
 import { HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { RemoteManifest } from 'shared-ui/core';
-import en from './locales/en.json';
-import paymentsEn from './locales/payments/en.json';
 import paymentsVi from './locales/payments/vi.json';
 import vi from './locales/vi.json';
 
@@ -22,7 +20,15 @@ const manifest: RemoteManifest = {
     { key: 'printing', labelKey: 'menu.printing', path: '/Printing', icon: <PrinterOutlined /> },
     { key: 'history', labelKey: 'menu.history', path: '/History', icon: <HistoryOutlined /> },
   ],
-  locales: { vi: { ...vi, payments: paymentsVi }, en: { ...en, payments: paymentsEn } },
+  locales: {
+    vi: { ...vi, payments: paymentsVi },
+    // English in a chunk of its own (one for both files), loaded only when the portal shows English
+    en: () =>
+      Promise.all([
+        import(/* webpackChunkName: "student-en" */ './locales/en.json'),
+        import(/* webpackChunkName: "student-en" */ './locales/payments/en.json'),
+      ]).then(([main, payments]) => ({ default: { ...main.default, payments: payments.default } })),
+  },
   // Buy more paper and the page movements, in the user dropdown; loaded when the dropdown first opens.
   UserMenuExtra: lazy(() => import('./features/payments/components/user-menu-extra')),
   // Told on every page when a job of theirs is refunded by someone else (a printer disabled or failing).

@@ -9,10 +9,12 @@ export type {
   RemoteRoute,
   RemoteMenuItem,
   LocaleBundle,
+  LocaleBundles,
+  LocaleLoader,
   WatcherNotice,
   WatcherProps,
 } from './manifest';
 export { optionsSummary, failureReasonText, type PrintLogOptions } from './components/print-log/options-summary';
 export { filterRoutesForRole } from './route-access';
-export { UI_NAMESPACE, uiLocales } from './locales';
+export { UI_NAMESPACE, uiLocales, loadLocale } from './locales';
 export { useChatContacts, type ChatContactsState } from './components/chat/use-chat-contacts';

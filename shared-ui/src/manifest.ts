@@ -22,6 +22,17 @@ export interface RemoteMenuItem {
 }
 
 export type LocaleBundle = Record<string, unknown>;
+/** A language's texts in a chunk of their own (`() => import('./locales/en.json')`), loaded when it shows. */
+export type LocaleLoader = () => Promise<{ default: LocaleBundle }>;
+/**
+ * A remote's texts per language. Vietnamese (the default and fallback) comes with the manifest; English may
+ * be a loader, so a page in Vietnamese never loads it (issue 22), or the texts themselves (a remote deployed
+ * before the loader, still accepted).
+ */
+export interface LocaleBundles {
+  vi: LocaleBundle;
+  en: LocaleBundle | LocaleLoader;
+}
 
 /** What each remote exposes as `./manifest`; the shell builds routes and the menu from it. */
 /**
@@ -49,7 +60,7 @@ export interface RemoteManifest {
   namespace: string;
   routes: RemoteRoute[];
   menu: RemoteMenuItem[];
-  locales: { vi: LocaleBundle; en: LocaleBundle };
+  locales: LocaleBundles;
   /** Extra content of the user dropdown (the student's buy-paper button and ledger link). */
   UserMenuExtra?: ComponentType;
   /**

@@ -3,7 +3,7 @@ import { configureApiClient, loadSession, reconnectSocket, tokenStorage, type Us
 import { App } from './app/app';
 import { firstPageReady, pathOfHash, PUBLIC_PAGES } from './app/first-page';
 import { takeEarly, USER_INFORMATION_PATH } from './app/early-requests';
-import { initI18n } from './i18n';
+import { initI18n, storedLanguageReady } from './i18n';
 
 initI18n();
 configureApiClient({
@@ -22,5 +22,7 @@ if (!PUBLIC_PAGES[pathOfHash(window.location.hash)] && tokenStorage.getAccess())
   );
 
 const container = document.getElementById('root');
-// Rendered once the first page's chunk is there: the page draws at once instead of through a fallback.
-if (container) void firstPageReady().then(() => createRoot(container).render(<App />));
+// Rendered once the first page's chunk and the stored language's texts are there (loaded side by side):
+// the page draws at once, in its language, instead of through a fallback.
+if (container)
+  void Promise.all([firstPageReady(), storedLanguageReady()]).then(() => createRoot(container).render(<App />));

@@ -37,7 +37,7 @@ export async function initI18n(): Promise<void> {
       fallbackLng: 'vi',
       resources: {
         vi: { student: vi, [UI_NAMESPACE]: uiLocales.vi },
-        en: { student: en, [UI_NAMESPACE]: uiLocales.en },
+        en: { student: en, [UI_NAMESPACE]: (await uiLocales.en()).default },
       },
       interpolation: { escapeValue: false },
     });

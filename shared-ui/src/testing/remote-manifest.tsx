@@ -12,7 +12,7 @@ import { App as AntApp, Button } from 'antd';
 import { HashRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { apiClient, useSessionStore, type Role, type UserInfo } from 'shared-api';
 import { PageFrame } from '../components/page-frame/page-frame';
-import { UI_NAMESPACE, uiLocales } from '../locales';
+import { loadLocale, UI_NAMESPACE, uiLocales } from '../locales';
 import type { RemoteManifest, RemoteRoute, WatcherNotice, WatcherProps } from '../manifest';
 import { WatcherToasts } from '../components/watcher-toasts/watcher-toasts';
 
@@ -54,12 +54,14 @@ export function expectedSingletons(): Record<string, unknown> {
 
 /** i18next with the remote's bundle under its namespace and shared-ui's under 'ui'. */
 export async function initRemoteI18n(manifest: RemoteManifest): Promise<void> {
+  // English may come as loaders (chunks of their own in the portal): loaded here up front
+  const [en, uiEn] = await Promise.all([loadLocale(manifest.locales.en), loadLocale(uiLocales.en)]);
   await i18next.use(initReactI18next).init({
     lng: 'vi',
     fallbackLng: 'vi',
     resources: {
       vi: { [manifest.namespace]: manifest.locales.vi, [UI_NAMESPACE]: uiLocales.vi },
-      en: { [manifest.namespace]: manifest.locales.en, [UI_NAMESPACE]: uiLocales.en },
+      en: { [manifest.namespace]: en, [UI_NAMESPACE]: uiEn },
     },
     interpolation: { escapeValue: false },
   });
@@ -133,15 +135,16 @@ export function describeRemoteManifest(spec: RemoteManifestSpec): void {
       expect(new Set(manifest.menu.map((m) => m.key)).size).toBe(manifest.menu.length);
     });
 
-    it('has every menu label in vi and en, and the same keys in both bundles', () => {
+    it('has every menu label in vi and en, and the same keys in both bundles', async () => {
+      const en = await loadLocale(manifest.locales.en);
       for (const item of manifest.menu) {
-        for (const bundle of [manifest.locales.vi, manifest.locales.en]) {
+        for (const bundle of [manifest.locales.vi, en]) {
           const label = lookup(bundle, item.labelKey);
           expect(typeof label).toBe('string');
           expect(label).not.toBe('');
         }
       }
-      expect(keyPaths(manifest.locales.en)).toEqual(keyPaths(manifest.locales.vi));
+      expect(keyPaths(en)).toEqual(keyPaths(manifest.locales.vi));
     });
 
     it('declares the 9 shared singletons, each the very module the app got', async () => {

@@ -5,7 +5,7 @@ import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { HashRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { apiClient, useSessionStore } from 'shared-api';
-import { initI18n } from '../i18n';
+import { addLocaleBundle, initI18n } from '../i18n';
 import LoginPage from './login-page';
 import { answer } from 'test-support/http';
 
@@ -224,6 +224,25 @@ describe('LoginPage', () => {
     // Validation messages follow the language too.
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Account name is required'));
+  });
+
+  it('a language whose texts cannot load (no network) leaves the page in Vietnamese, with a message', async () => {
+    const vi = (await import('../i18n/locales/vi.json')).default;
+    // English of one namespace fails to load, as its chunk would without network
+    await addLocaleBundle('offline', { vi: {}, en: () => Promise.reject(new Error('Network Error')) });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.selectOptions(screen.getByRole('combobox', { name: /Ngôn ngữ/ }), 'en');
+    expect(await screen.findByRole('alert')).toHaveTextContent(vi.languages.loadFailed);
+    expect(screen.getByRole('combobox', { name: /Ngôn ngữ/ })).toHaveValue('vi');
+    expect(submitButton()).toBeInTheDocument();
+    expect(window.localStorage.getItem('lang')).toBeNull();
+
+    // back online: choosing English again works and the message goes
+    await addLocaleBundle('offline', { vi: {}, en: () => Promise.resolve({ default: {} }) });
+    await user.selectOptions(screen.getByRole('combobox', { name: /Ngôn ngữ/ }), 'en');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 

@@ -22,6 +22,7 @@ import '../features/auth/login.css';
 
 const CHANGE_PASSWORD_URL = 'https://account.hcmut.edu.vn/';
 const EMPTY: LoginValues = { email: '', password: '' };
+const LANGUAGE_FAILED = 'languages.loadFailed';
 
 /** The message of a school sign-in's `?error=` key (a key the server chose; an unknown one reads as a failure). */
 const schoolErrorKey = (error: string) => `login.school.errors.${isSignInError(error) ? error : 'failed'}`;
@@ -136,7 +137,13 @@ export default function LoginPage() {
             <select
               className="sp-select"
               value={i18n.language === 'en' ? 'en' : 'vi'}
-              onChange={(e) => void changeLanguage(e.target.value as Language)}
+              onChange={(e) => {
+                // the texts of a language load when it is chosen; without network the page stays as it was
+                changeLanguage(e.target.value as Language).then(
+                  () => setNotice((shown) => (shown === LANGUAGE_FAILED ? null : shown)),
+                  () => setNotice(LANGUAGE_FAILED),
+                );
+              }}
             >
               {LANGUAGES.map((lang) => (
                 <option key={lang} value={lang}>

@@ -18,9 +18,10 @@ export function useRoleRemote(role: Role, load = loadRoleManifest): RemoteState 
     let alive = true;
     setState({ status: 'loading', manifest: null, error: null });
     load(role)
+      // ready once the remote's texts of the language shown are there (English: their chunk has loaded)
+      .then((manifest) => addLocaleBundle(manifest.namespace, manifest.locales).then(() => manifest))
       .then((manifest) => {
         if (!alive) return;
-        addLocaleBundle(manifest.namespace, manifest.locales);
         // compared once antd is there anyway: the check itself must not bring antd to the first page
         void antdLoaded
           .then(() => Promise.all([import('./singleton-check'), manifest.singletons()]))

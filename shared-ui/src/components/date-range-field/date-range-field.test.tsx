@@ -15,7 +15,7 @@ beforeAll(async () => {
     lng: 'vi',
     resources: {
       vi: { [UI_NAMESPACE]: uiLocales.vi },
-      en: { [UI_NAMESPACE]: uiLocales.en },
+      en: { [UI_NAMESPACE]: (await uiLocales.en()).default },
     },
   });
 });

@@ -7,23 +7,32 @@ import { apiErrorMessage, loadSession, login, logout, useSessionStore } from 'sh
 import type { RemoteManifest } from '../../manifest';
 import { filterRoutesForRole } from '../../route-access';
 import { portalTheme } from '../../theme';
-import { UI_NAMESPACE, uiLocales } from '../../locales';
+import { loadLocale, UI_NAMESPACE, uiLocales } from '../../locales';
 
 /**
  * A bare host for running one remote on its own (`npm run dev` inside it) against the real API:
  * a sign-in form, then the remote's routes for the signed-in role with a row of its menu links.
  */
 export function DevHost({ manifest }: { manifest: RemoteManifest }) {
-  const [ready] = useState(() => {
+  // the texts of the language shown: Vietnamese here, English (its own chunks) only when a host shows it
+  const [ready, setReady] = useState(() => {
     if (!i18next.isInitialized) {
       void i18next.use(initReactI18next).init({ lng: 'vi', fallbackLng: 'vi', resources: {}, initAsync: false });
     }
-    for (const lang of ['vi', 'en'] as const) {
-      i18next.addResourceBundle(lang, UI_NAMESPACE, uiLocales[lang], true, true);
-      i18next.addResourceBundle(lang, manifest.namespace, manifest.locales[lang], true, true);
-    }
-    return true;
+    i18next.addResourceBundle('vi', UI_NAMESPACE, uiLocales.vi, true, true);
+    i18next.addResourceBundle('vi', manifest.namespace, manifest.locales.vi, true, true);
+    return i18next.language !== 'en';
   });
+  useEffect(() => {
+    if (ready) return;
+    void Promise.all([loadLocale(uiLocales.en), loadLocale(manifest.locales.en)])
+      .then(([ui, texts]) => {
+        i18next.addResourceBundle('en', UI_NAMESPACE, ui, true, true);
+        i18next.addResourceBundle('en', manifest.namespace, texts, true, true);
+      })
+      .catch((error: unknown) => console.error('English texts could not load', error))
+      .finally(() => setReady(true));
+  }, [ready, manifest]);
   const status = useSessionStore((s) => s.status);
   const role = useSessionStore((s) => s.role);
   useEffect(() => {

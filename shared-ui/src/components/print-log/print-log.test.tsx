@@ -9,7 +9,7 @@ import { PrintLogDetailDialog } from './print-log-detail-dialog';
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'vi',
-    resources: { vi: { [UI_NAMESPACE]: uiLocales.vi }, en: { [UI_NAMESPACE]: uiLocales.en } },
+    resources: { vi: { [UI_NAMESPACE]: uiLocales.vi }, en: { [UI_NAMESPACE]: (await uiLocales.en()).default } },
   });
 });
 afterEach(async () => {

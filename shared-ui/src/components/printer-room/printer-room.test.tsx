@@ -8,7 +8,7 @@ import { printerRules } from './printer-rules';
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'vi',
-    resources: { vi: { [UI_NAMESPACE]: uiLocales.vi }, en: { [UI_NAMESPACE]: uiLocales.en } },
+    resources: { vi: { [UI_NAMESPACE]: uiLocales.vi }, en: { [UI_NAMESPACE]: (await uiLocales.en()).default } },
   });
 });
 

@@ -3,7 +3,7 @@ import { type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { apiClient } from 'shared-api';
 import { answer } from 'test-support/http';
-import { initI18n } from '../../i18n';
+import { changeLanguage, initI18n } from '../../i18n';
 import {
   applicationServerKey,
   detectPushPlatform,
@@ -195,7 +195,7 @@ describe('PushSwitch', () => {
   });
 
   it('speaks English when the portal does', async () => {
-    await act(() => i18next.changeLanguage('en'));
+    await act(() => changeLanguage('en'));
     const { platform } = fakeBrowser();
     render(<PushSwitch detect={() => platform} />);
     expect(await screen.findByRole('switch', { name: 'Notifications on this device' })).toBeInTheDocument();
