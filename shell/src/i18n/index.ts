@@ -125,6 +125,9 @@ export function addLocaleBundle(namespace: string, bundles: LocaleBundles): Prom
     }
   }
   const shown = LANGUAGES.find((lang) => lang === i18next.language) ?? 'vi';
-  const needed = switchingTo && switchingTo !== shown ? [shown, switchingTo] : [shown];
-  return Promise.all(needed.map(loadLanguage)).then(() => undefined);
+  const coming = switchingTo && switchingTo !== shown ? switchingTo : null;
+  // a failure of the language being switched to is the switch's (it rejects, the page stays as it is)
+  return Promise.all([loadLanguage(shown), coming && loadLanguage(coming).catch(() => undefined)]).then(
+    () => undefined,
+  );
 }

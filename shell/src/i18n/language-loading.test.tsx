@@ -118,6 +118,30 @@ describe('only the language shown is loaded', () => {
     expect(i18next.t('title', { ns: 'late' })).toBe('New page');
   });
 
+  it('a remote added while the switch to English is under way is ready only once its English is there', async () => {
+    let arrive: () => void = () => undefined;
+    await addLocaleBundle('slow', {
+      vi: { title: 'Trang chậm' },
+      en: () => new Promise((resolve) => (arrive = () => resolve({ default: { title: 'Slow page' } }))),
+    });
+    const switching = changeLanguage('en');
+    let addedDone = false;
+    const added = addLocaleBundle('midway', {
+      vi: { title: 'Trang giữa chừng' },
+      en: () => Promise.resolve({ default: { title: 'Midway page' } }),
+    }).then(() => (addedDone = true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // the page is becoming English: the remote waits for all of English, as the switch does
+    expect(addedDone).toBe(false);
+    expect(i18next.language).toBe('vi');
+
+    arrive();
+    await added;
+    await act(() => switching);
+    expect(i18next.t('title', { ns: 'midway' })).toBe('Midway page');
+    expect(i18next.t('title', { ns: 'slow' })).toBe('Slow page');
+  });
+
   it('a loader that fails (no network) leaves the page in Vietnamese: the switch rejects, nothing is remembered', async () => {
     const broken = jest.fn<Promise<{ default: LocaleBundle }>, []>(() => Promise.reject(new Error('Network Error')));
     await addLocaleBundle('broken', { vi: { title: 'Trang hỏng' }, en: broken });
