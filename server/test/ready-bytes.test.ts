@@ -173,6 +173,13 @@ describe(`ready bytes (${DRIVER})`, () => {
     expect(pickEncoding('gzip;q=1, br;q=0.5')).toBe('br');
     expect(pickEncoding('identity')).toBeNull();
     expect(pickEncoding('*')).toBe('br');
+    // each choice is kept per header text: asked again, and after more distinct headers than are kept
+    for (let round = 0; round < 2; round += 1) {
+      expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+      expect(pickEncoding('br;q=0, gzip;q=0')).toBeNull();
+      expect(pickEncoding(['gzip;q=0', 'br'])).toBe('br');
+      for (let i = 0; i < 100; i += 1) expect(pickEncoding(`x-${i}, gzip;q=${i % 2}`)).toBe(i % 2 ? 'gzip' : null);
+    }
   });
 
   it('makes new bytes and a new ETag as soon as a printer is edited or a job is queued on it', async () => {

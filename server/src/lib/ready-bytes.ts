@@ -93,10 +93,26 @@ export function queryKey(query: object): string {
   );
 }
 
+/**
+ * The choice per Accept-Encoding text seen: a browser sends the same few on every request, and parsing one
+ * cost a share of each ready answer (issue 22). Emptied when full, so odd headers cannot grow memory.
+ */
+const pickedEncodings = new Map<string, ReadyEncoding | null>();
+const MAX_PICKED_ENCODINGS = 64;
+
 /** br when the client takes it, else gzip, else none (q=0 refuses an encoding). */
 export function pickEncoding(header: string | string[] | undefined): ReadyEncoding | null {
   const acceptEncoding = Array.isArray(header) ? header.join(',') : header;
   if (!acceptEncoding) return null;
+  const known = pickedEncodings.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const picked = parseAcceptEncoding(acceptEncoding);
+  if (pickedEncodings.size >= MAX_PICKED_ENCODINGS) pickedEncodings.clear();
+  pickedEncodings.set(acceptEncoding, picked);
+  return picked;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): ReadyEncoding | null {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -143,9 +159,12 @@ export function sendReady(
   reply.header('etag', answer.etag);
   // added to what is there (CORS varies on Origin)
   const vary = reply.getHeader('vary');
-  const varies = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
-  if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(varies)) {
-    reply.header('vary', varies ? `${varies}, accept-encoding` : 'accept-encoding');
+  if (vary === undefined) reply.header('vary', 'accept-encoding');
+  else {
+    const varies = Array.isArray(vary) ? vary.join(', ') : String(vary);
+    if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(varies)) {
+      reply.header('vary', varies ? `${varies}, accept-encoding` : 'accept-encoding');
+    }
   }
   if (options.cacheControl) reply.header('cache-control', options.cacheControl);
   if (notModified(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
