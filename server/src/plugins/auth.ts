@@ -85,7 +85,9 @@ export default fp<AuthPluginOptions>(
 
     // a callback hook (nothing here awaits: an async one costs a promise per request); a refusal goes to done
     app.addHook('onRequest', (request, _reply, done) => {
-      const roles = request.routeOptions.config.roles;
+      // read once: Fastify builds a new routeOptions object on every read
+      const { config } = request.routeOptions;
+      const roles = config.roles;
       // undefined: the not-found handler
       if (roles === undefined || roles === 'public') return done();
       const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
@@ -96,7 +98,7 @@ export default fp<AuthPluginOptions>(
       }
       if (sessions.isRevoked(result.user.sid)) return done(errors.sessionEnded());
       if (roles !== 'all' && !roles.includes(result.user.role)) return done(errors.forbidden());
-      if (result.user.mustChangePassword && !request.routeOptions.config.allowTemporaryPassword) {
+      if (result.user.mustChangePassword && !config.allowTemporaryPassword) {
         return done(errors.passwordChangeRequired());
       }
       request.user = result.user;

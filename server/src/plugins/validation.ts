@@ -126,11 +126,13 @@ export function installValidators(app: FastifyInstance): void {
   // a callback hook (nothing here awaits: an async one costs a promise per request); a refusal is thrown
   // and Fastify's hook runner answers it as a rejection
   app.addHook('preValidation', (request, _reply, done) => {
-    if (request.routeOptions.config.ownInputRules) return done();
-    const key = request.routeOptions.config as object;
+    // read once: Fastify builds a new routeOptions object on every read
+    const { config, schema } = request.routeOptions;
+    if (config.ownInputRules) return done();
+    const key = config as object;
     let arrays = arraysByRoute.get(key);
     if (!arrays) {
-      arrays = arrayParameters(request.routeOptions.schema);
+      arrays = arrayParameters(schema);
       arraysByRoute.set(key, arrays);
     }
     checkParts(request.query, request.params, arrays);
