@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import ConfigProvider from 'antd/es/config-provider';
 import viVN from 'antd/es/locale/vi_VN';
-import enUS from 'antd/es/locale/en_US';
 import { portalTheme } from 'shared-ui/theme';
+import { useEnglishAntdLocale } from '../i18n/antd-locale';
 
 /**
  * Providers of the public pages. They import antd by component path (not the shared `antd`
@@ -12,8 +12,10 @@ import { portalTheme } from 'shared-ui/theme';
 export function PublicProviders({ children }: { children: ReactNode }) {
   // antd's own texts (a modal's OK / Cancel) follow the page's language, as on the signed-in pages.
   const { i18n } = useTranslation();
+  // antd's English locale loads with the English texts (i18n/antd-locale.ts), not with every public page
+  const english = useEnglishAntdLocale();
   return (
-    <ConfigProvider theme={portalTheme} locale={i18n.language === 'en' ? enUS : viVN}>
+    <ConfigProvider theme={portalTheme} locale={i18n.language === 'en' && english ? english : viVN}>
       {children}
     </ConfigProvider>
   );
