@@ -201,4 +201,49 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // What runs before the landing page draws: no shared-api either (the API client, axios, the session: ~29 KB
+    // gzip), loaded by dynamic import where needed (issue 22); type imports are free. Same list as above for antd.
+    files: [
+      'shell/src/bootstrap.tsx',
+      'shell/src/app/app.tsx',
+      'shell/src/app/routes.tsx',
+      'shell/src/app/first-page.ts',
+      'shell/src/app/early-requests.ts',
+      'shell/src/public/landing-page.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'shared-api',
+              allowTypeImports: true,
+              message: "The landing page draws without shared-api: import('shared-api') where it is needed.",
+            },
+            {
+              name: 'antd',
+              message:
+                'The first signed-in page loads no antd: draw with our own elements, or lazy-load the part (AntdScope).',
+            },
+            {
+              name: 'shared-ui',
+              message: "Import from 'shared-ui/core' here: the whole of shared-ui brings antd to the first page.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['antd/es/*', 'antd/lib/*'],
+              message: "Import antd components from 'antd' (the shared subset in shared-ui).",
+            },
+            {
+              group: ['react-router', 'react-router/*'],
+              message: "Import from 'react-router-dom' (the shared subset in shared-ui).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -53,7 +53,8 @@ export const PAGES = {
   login: () => import('../public/login-page'),
   test: () => import('../public/test-page'),
   releaseStation: () => import('../public/release-station/release-station-page'),
-  signedIn: () => import('./signed-in-app'),
+  // the session gate with the signed-in app (shared-api, the layout): one chunk
+  signedIn: () => import('./session-gate'),
 } satisfies Record<string, Loader>;
 
 export type PageName = keyof typeof PAGES;
@@ -70,6 +71,11 @@ export const PUBLIC_PAGES: Record<string, PublicPageName> = {
 
 /** The access token's key in local storage (shared-api's TOKEN_KEYS.access: not importable this early). */
 const ACCESS_TOKEN_KEY = 'accessToken';
+/** The stored access token, read without shared-api (the public pages do not load it). */
+export function storedAccessToken(): string | null {
+  return window.localStorage.getItem(ACCESS_TOKEN_KEY);
+}
+
 /** The role an access token names, read without checking it (the server checks it on every call). */
 export function roleOfToken(token: string | null): string | null {
   const payload = token?.split('.')[1];
@@ -100,10 +106,7 @@ let ready: Promise<void> = Promise.resolve();
  * Starts loading what the current location draws first. Signed in, the role's remote is asked for at
  * the same time (the role read from the token; the session check follows and has the last word).
  */
-export function startFirstPage(
-  hash = window.location.hash,
-  token = window.localStorage.getItem(ACCESS_TOKEN_KEY),
-): PageName {
+export function startFirstPage(hash = window.location.hash, token = storedAccessToken()): PageName {
   const page = firstPageOf(hash, token);
   ready = loadOnce(PAGES[page]).then(
     () => undefined,

@@ -10,7 +10,7 @@ import studentManifest from '../../../remote-student/src/manifest';
 import staffManifest from '../../../remote-staff/src/manifest';
 import spsoManifest from '../../../remote-spso/src/manifest';
 import { initI18n } from '../i18n';
-import { SessionGate } from './routes';
+import { SessionGate } from './session-gate';
 
 // Jest cannot load federated modules: the role's manifest comes from the remote's source instead.
 const mockLoadRoleManifest = jest.fn<Promise<RemoteManifest>, [string]>();

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { useSessionStore } from 'shared-api';
 import { initI18n } from '../i18n';
@@ -25,12 +25,12 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 describe('LandingPage', () => {
-  it('visiting it clears both stored tokens and the session', () => {
+  it('visiting it clears both stored tokens and the session', async () => {
     window.localStorage.setItem('accessToken', 'a');
     window.localStorage.setItem('refreshToken', 'r');
     useSessionStore.setState({ status: 'ready', role: 'student' });
     renderLanding();
-    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    await waitFor(() => expect(window.localStorage.getItem('accessToken')).toBeNull());
     expect(window.localStorage.getItem('refreshToken')).toBeNull();
     expect(useSessionStore.getState().role).toBeNull();
   });

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { tokenStorage, useSessionStore } from 'shared-api';
 import { ProductSections } from '../features/marketing/product-sections';
 import { LOGIN_REDIRECT_DELAY_MS } from '../app/constants';
 import '../features/marketing/marketing.css';
@@ -16,8 +15,11 @@ export default function LandingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
-    tokenStorage.clear();
-    useSessionStore.getState().clear();
+    // shared-api is not loaded to draw this page: it comes after, to end the session
+    void import('shared-api').then(({ tokenStorage, useSessionStore }) => {
+      tokenStorage.clear();
+      useSessionStore.getState().clear();
+    });
   }, []);
   const goToLogin = () => {
     window.setTimeout(() => navigate('/Login'), LOGIN_REDIRECT_DELAY_MS);
