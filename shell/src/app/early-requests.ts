@@ -4,6 +4,13 @@
  * asked for as soon as its location is known. Like first-page.ts, it uses no shared module.
  */
 
+/** The access token's key in local storage (shared-api's TOKEN_KEYS.access: not importable this early). */
+const ACCESS_TOKEN_KEY = 'accessToken';
+/** The stored access token, read without shared-api (the public pages do not load it). */
+export function storedAccessToken(): string | null {
+  return window.localStorage.getItem(ACCESS_TOKEN_KEY);
+}
+
 /** The chosen language's key in local storage (i18n/index.ts). */
 const LANGUAGE_KEY = 'lang';
 

@@ -8,7 +8,7 @@
  * shared module, so that main.js may import it eagerly.
  */
 
-import { startSignedInRequests } from './early-requests';
+import { startSignedInRequests, storedAccessToken } from './early-requests';
 
 type Loader<T = unknown> = () => Promise<T>;
 
@@ -68,13 +68,6 @@ export const PUBLIC_PAGES: Record<string, PublicPageName> = {
   '/Test': 'test',
   '/ReleaseStation': 'releaseStation',
 };
-
-/** The access token's key in local storage (shared-api's TOKEN_KEYS.access: not importable this early). */
-const ACCESS_TOKEN_KEY = 'accessToken';
-/** The stored access token, read without shared-api (the public pages do not load it). */
-export function storedAccessToken(): string | null {
-  return window.localStorage.getItem(ACCESS_TOKEN_KEY);
-}
 
 /** The role an access token names, read without checking it (the server checks it on every call). */
 export function roleOfToken(token: string | null): string | null {

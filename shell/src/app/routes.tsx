@@ -2,7 +2,8 @@ import { Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { loginPathFor } from '../features/auth/next-path';
 import { FullPageSpinner } from '../public/full-page-spinner';
-import { PAGES, PUBLIC_PAGES, storedAccessToken, type PublicPageName } from './first-page';
+import { PAGES, PUBLIC_PAGES, type PublicPageName } from './first-page';
+import { storedAccessToken } from './early-requests';
 import { preloadable } from './preloadable';
 
 // Public pages and the signed-in part are separate chunks: the landing and login pages never load

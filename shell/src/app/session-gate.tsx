@@ -4,6 +4,8 @@ import { isRole, loadSession, tokenStorage, useSessionStore } from 'shared-api';
 import { loginPathFor } from '../features/auth/next-path';
 import { FullPageSpinner } from '../public/full-page-spinner';
 import SignedInApp from './signed-in-app';
+// the API client set up before this part calls it
+import './api-setup';
 
 /**
  * Signed-in routes exist only once the role is known: with no stored token the user goes to /Login;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ProductSections } from '../features/marketing/product-sections';
 import { LOGIN_REDIRECT_DELAY_MS } from '../app/constants';
+import { storedAccessToken } from '../app/early-requests';
 import '../features/marketing/marketing.css';
 import logoUrl from '../../public/favicon.svg';
 
@@ -15,7 +16,9 @@ export default function LandingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
-    // shared-api is not loaded to draw this page: it comes after, to end the session
+    // shared-api is not loaded to draw this page: it comes only when there is a session to end (tokens stored;
+    // a session in memory has its tokens stored too)
+    if (!storedAccessToken() && !window.localStorage.getItem('refreshToken')) return;
     void import('shared-api').then(({ tokenStorage, useSessionStore }) => {
       tokenStorage.clear();
       useSessionStore.getState().clear();

@@ -19,6 +19,8 @@ import { changeLanguage, LANGUAGES, type Language } from '../i18n';
 import { validateLogin, type LoginValues } from './login-validation';
 import '../features/marketing/marketing.css';
 import '../features/auth/login.css';
+// the API client set up before this part calls it
+import '../app/api-setup';
 
 const CHANGE_PASSWORD_URL = 'https://account.hcmut.edu.vn/';
 const EMPTY: LoginValues = { email: '', password: '' };

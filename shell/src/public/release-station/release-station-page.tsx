@@ -11,6 +11,8 @@ import { forgetStationKey, keyFromPasted, readStationKey, releaseUrl, storeStati
 import { StationKeypad } from './station-keypad';
 import { useStationCode } from './use-station-code';
 import './release-station.css';
+// the API client set up before this part calls it
+import '../../app/api-setup';
 
 /** How long a released job, or a refusal, stays on the station's screen. */
 export const OUTCOME_SHOWN_MS = 8_000;
