@@ -6,6 +6,30 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+/** Pages import antd and the router through the shared subsets (federation singletons), never by file path. */
+const SHARED_SUBSET_PATTERNS = [
+  {
+    group: ['antd/es/*', 'antd/lib/*'],
+    message: "Import antd components from 'antd' (the shared subset in shared-ui).",
+  },
+  {
+    group: ['react-router', 'react-router/*'],
+    message: "Import from 'react-router-dom' (the shared subset in shared-ui).",
+  },
+];
+
+/** What the first signed-in page runs imports neither antd nor the whole of shared-ui (issue 22). */
+const FIRST_PAGE_PATHS = [
+  {
+    name: 'antd',
+    message: 'The first signed-in page loads no antd: draw with our own elements, or lazy-load the part (AntdScope).',
+  },
+  {
+    name: 'shared-ui',
+    message: "Import from 'shared-ui/core' here: the whole of shared-ui brings antd to the first page.",
+  },
+];
+
 // The house's import boundaries (STYLE.md "Our shape"): each package imports only what sits below it.
 const OTHER_APPS = (self) =>
   ['./shell', './remote-student', './remote-staff', './remote-spso'].filter((app) => app !== self);
@@ -139,16 +163,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['antd/es/*', 'antd/lib/*'],
-              message: "Import antd components from 'antd' (the shared subset in shared-ui).",
-            },
-            {
-              group: ['react-router', 'react-router/*'],
-              message: "Import from 'react-router-dom' (the shared subset in shared-ui).",
-            },
-          ],
+          patterns: SHARED_SUBSET_PATTERNS,
         },
       ],
     },
@@ -175,28 +190,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'antd',
-              message:
-                'The first signed-in page loads no antd: draw with our own elements, or lazy-load the part (AntdScope).',
-            },
-            {
-              name: 'shared-ui',
-              message: "Import from 'shared-ui/core' here: the whole of shared-ui brings antd to the first page.",
-            },
-          ],
+          paths: FIRST_PAGE_PATHS,
           // the same patterns as for every page (a later rule replaces an earlier one for these files)
-          patterns: [
-            {
-              group: ['antd/es/*', 'antd/lib/*'],
-              message: "Import antd components from 'antd' (the shared subset in shared-ui).",
-            },
-            {
-              group: ['react-router', 'react-router/*'],
-              message: "Import from 'react-router-dom' (the shared subset in shared-ui).",
-            },
-          ],
+          patterns: SHARED_SUBSET_PATTERNS,
         },
       ],
     },
@@ -222,26 +218,9 @@ export default tseslint.config(
               allowTypeImports: true,
               message: "The landing page draws without shared-api: import('shared-api') where it is needed.",
             },
-            {
-              name: 'antd',
-              message:
-                'The first signed-in page loads no antd: draw with our own elements, or lazy-load the part (AntdScope).',
-            },
-            {
-              name: 'shared-ui',
-              message: "Import from 'shared-ui/core' here: the whole of shared-ui brings antd to the first page.",
-            },
+            ...FIRST_PAGE_PATHS,
           ],
-          patterns: [
-            {
-              group: ['antd/es/*', 'antd/lib/*'],
-              message: "Import antd components from 'antd' (the shared subset in shared-ui).",
-            },
-            {
-              group: ['react-router', 'react-router/*'],
-              message: "Import from 'react-router-dom' (the shared subset in shared-ui).",
-            },
-          ],
+          patterns: SHARED_SUBSET_PATTERNS,
         },
       ],
     },
