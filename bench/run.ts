@@ -31,7 +31,6 @@ import { benchIppPrint } from './ipp-print';
 import { benchStudentImport } from './student-import';
 
 const rate = (r: LoadResult): string => `${r.reqPerSec} req/s, p99 ${r.p99Ms} ms`;
-const share = (r: LoadResult, of: LoadResult): string => `${((r.reqPerSec / of.reqPerSec) * 100).toFixed(1)} %`;
 const ms = (n: number | null): string => (n === null ? '?' : `${n} ms`);
 
 /** A benchmark run once per database driver; its figures go to the side-by-side table. */
@@ -68,13 +67,13 @@ const printersList: DriverBench = {
   perDriver: async (driver) => {
     const f: PrintersListFigures = await benchPrintersList(driver);
     return [
-      ['printers-list: bare Fastify hello-world (own process)', rate(f.hello)],
+      [`printers-list: bare Fastify hello-world (own process; the median round of ${f.rounds})`, rate(f.hello)],
       [`printers-list: GET /v1/student/printers (${f.printerCount} printers)`, rate(f.printers)],
-      ['printers-list: printers, share of hello-world', share(f.printers, f.hello)],
+      ['printers-list: printers, share of hello-world (median of rounds)', `${f.sharePct.toFixed(1)} %`],
       ['printers-list: printers with accept-encoding: br, gzip', rate(f.printersCompressed)],
-      ['printers-list: printers (br, gzip), share of hello-world', share(f.printersCompressed, f.hello)],
+      ['printers-list: printers (br, gzip), share of hello-world', `${f.compressedSharePct.toFixed(1)} %`],
       ['printers-list: GET /v1/user/information', rate(f.information)],
-      ['printers-list: /v1/user/information, share of hello-world', share(f.information, f.hello)],
+      ['printers-list: /v1/user/information, share of hello-world', `${f.informationSharePct.toFixed(1)} %`],
     ];
   },
 };

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { StudentPrinterDetail, StudentPrinterListResponse } from 'shared-api/contracts';
 import { ok, responses } from '../src/lib/envelope';
-import { pickEncoding } from '../src/lib/ready-bytes';
+import { pickEncoding, queryKey } from '../src/lib/ready-bytes';
 import { createUsersService, USER_INFORMATION_TTL_MS } from '../src/modules/users/users.service';
 import {
   PrinterDetail,
@@ -331,5 +331,20 @@ describe(`ready bytes behind CORS (${DRIVER})`, () => {
         .split(/\s*,\s*/)
         .sort(),
     ).toEqual(['accept-encoding', 'origin']);
+  });
+});
+
+describe('queryKey', () => {
+  it('is one key for the same filters in any order, leaving out unset ones', () => {
+    expect(queryKey({ per_page: 100, sortDirection: 1 })).toBe(queryKey({ sortDirection: 1, per_page: 100, page: undefined }));
+    expect(queryKey({ per_page: 100 })).not.toBe(queryKey({ per_page: 10 }));
+    expect(queryKey({})).toBe('');
+  });
+
+  it('cannot make two queries one key, whatever a value holds', () => {
+    // a value that looks like a separator and another parameter
+    expect(queryKey({ a: 'x",b:"y' })).not.toBe(queryKey({ a: 'x', b: 'y' }));
+    expect(queryKey({ a: '1' })).not.toBe(queryKey({ a: 1 }));
+    expect(queryKey({ a: 'x:1,b' })).not.toBe(queryKey({ a: 'x', b: '1' }));
   });
 });

@@ -84,13 +84,20 @@ export class ReadyAnswers {
   }
 }
 
-/** A stable key of a validated query object (the same filters in any order are one key). */
+/**
+ * A stable key of a validated query object (the same filters in any order are one key). Names and values
+ * are JSON-quoted, so no value can make two queries one key; a loop, not entries/filter/sort callbacks:
+ * it runs on every request of a ready list (issue 22).
+ */
 export function queryKey(query: object): string {
-  return JSON.stringify(
-    Object.entries(query)
-      .filter(([, value]) => value !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
+  const values = query as Record<string, unknown>;
+  const names = Object.keys(values).sort();
+  let key = '';
+  for (const name of names) {
+    const value = values[name];
+    if (value !== undefined) key += `${JSON.stringify(name)}:${JSON.stringify(value)},`;
+  }
+  return key;
 }
 
 /**

@@ -78,8 +78,17 @@ export function hardenSchema<T>(schema: T): T {
 
 /** The parameter of the query string or path a client sent twice, or with a text the rule refuses. */
 function checkParts(query: unknown, params: unknown, arrays: ReadonlySet<string>): void {
+  // for…in over own keys, not Object.entries: this runs on every request (issue 22)
   if (query && typeof query === 'object') {
-    for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
+    const values = query as Record<string, unknown>;
+    for (const name in values) {
+      if (!Object.hasOwn(values, name)) continue;
+      const value = values[name];
+      if (typeof value === 'string') {
+        const problem = textProblem(value);
+        if (problem) throw new AppError(400, 'VALIDATION_FAILED', `Tham số "${name}" ${problem}`);
+        continue;
+      }
       // fast-querystring turns `?status=1&status=0` into an array: the route reads one value
       if (Array.isArray(value) && !arrays.has(name)) {
         throw new AppError(400, 'VALIDATION_FAILED', `Tham số "${name}" chỉ được gửi một lần`);
@@ -91,7 +100,10 @@ function checkParts(query: unknown, params: unknown, arrays: ReadonlySet<string>
     }
   }
   if (params && typeof params === 'object') {
-    for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
+    const values = params as Record<string, unknown>;
+    for (const name in values) {
+      if (!Object.hasOwn(values, name)) continue;
+      const value = values[name];
       const problem = typeof value === 'string' ? textProblem(value) : null;
       if (problem) throw new AppError(400, 'VALIDATION_FAILED', `Tham số đường dẫn "${name}" ${problem}`);
     }
