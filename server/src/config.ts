@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { ROLES, type Role } from 'shared-api/contracts';
 import type { ConversionLimits } from './documents/conversion';
@@ -18,6 +19,14 @@ export interface AppConfig {
   logPretty: boolean;
   /** Embedded PGlite data folder, or 'memory'. Ignored when databaseUrl is set. */
   dataDir: string;
+  /**
+   * Where uploaded documents and converted PDFs are kept (UPLOAD_DIR): with several instances, a folder
+   * every instance reads and writes (a shared volume). null = `uploads` beside the data folder
+   * (uploadDirOf).
+   */
+  uploadDir: string | null;
+  /** This instance's name in logs and answers (INSTANCE_ID; default the host name and process id). */
+  instanceId: string;
   /** node-postgres connection string; switches from PGlite to a PostgreSQL server. */
   databaseUrl: string | null;
   /** PostgreSQL schema to use (created if missing); null = the server's default search_path. */
@@ -286,6 +295,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel,
     logPretty: bool(env, 'LOG_PRETTY', false),
     dataDir: dataDir === 'memory' ? 'memory' : path.resolve(dataDir),
+    uploadDir: str(env, 'UPLOAD_DIR') ? path.resolve(str(env, 'UPLOAD_DIR') ?? '') : null,
+    instanceId: str(env, 'INSTANCE_ID') ?? `${os.hostname()}:${process.pid}`,
     databaseUrl: str(env, 'DATABASE_URL') ?? null,
     databaseSchema: schema,
     dropSchemaOnClose: false,
@@ -464,4 +475,14 @@ function ssoConfig(env: Env, appEnv: AppConfig['env'], publicUrl: string | null)
     timeoutMs: duration(env, 'SSO_TIMEOUT', '5s'),
     schoolLogout: bool(env, 'SSO_LOGOUT', true),
   };
+}
+
+/**
+ * The upload folder of a configuration: UPLOAD_DIR, else `uploads` beside the PGlite data folder (a
+ * temporary folder for an in-memory database). Several instances must be given one shared UPLOAD_DIR.
+ */
+export function uploadDirOf(config: Pick<AppConfig, 'uploadDir' | 'dataDir'>): string {
+  if (config.uploadDir) return config.uploadDir;
+  if (config.dataDir === 'memory') return path.join(os.tmpdir(), 'smart-printing-uploads');
+  return path.join(path.dirname(path.resolve(config.dataDir)), 'uploads');
 }

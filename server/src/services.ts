@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { uploadDirOf } from './config';
 import { OfficeConverter } from './documents/conversion';
 import type { DocumentTools } from './documents/file-types';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service';
@@ -7,7 +8,7 @@ import { createSchoolSignInService, type SchoolSignInService } from './modules/a
 import { createConversationsService, type ConversationsService } from './modules/conversations/conversations.service';
 import { buildGateways, type PaymentGateways } from './modules/payments/gateways';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
-import { createPrintJobsService, uploadDirFor, type PrintJobsService } from './modules/print-jobs/print-jobs.service';
+import { createPrintJobsService, type PrintJobsService } from './modules/print-jobs/print-jobs.service';
 import { createPushService, type PushService } from './modules/push/push.service';
 import { createNoticesService, type NoticesService } from './modules/notices/notices.service';
 import { createReleaseService, type ReleaseService } from './modules/release/release.service';
@@ -94,7 +95,7 @@ export default fp<ServicesPluginOptions>(
       db,
       events,
       documents,
-      uploadDir: uploadDirFor(config.dataDir),
+      uploadDir: uploadDirOf(config),
       pageCount: { converter },
       now: options.releaseNow,
       queueEstimate,

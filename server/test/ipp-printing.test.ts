@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { NoticeListResponse, PrinterProbeResponse, StudentPrinterListResponse } from 'shared-api/contracts';
-import { uploadDirFor } from '../src/modules/print-jobs/print-jobs.service';
+import { uploadDirOf } from '../src/config';
 import { Dispatcher } from '../src/print-queue/dispatcher';
 import { PrinterDrivers } from '../src/print-queue/drivers/driver-registry';
 import { deviceUserName } from '../src/print-queue/drivers/ipp/ipp-driver';
@@ -92,7 +92,7 @@ describeWithDevice(`printing to real IPP printers (${DRIVER}, ippeveprinter)`, (
         sendDeadlineMs: 10_000,
       }),
       instanceId,
-      uploadDir: uploadDirFor(t.app.appConfig.dataDir),
+      uploadDir: uploadDirOf(t.app.appConfig),
       pollMs: 50,
       leaseMs: 60_000,
       maxBackoffMs: 500,

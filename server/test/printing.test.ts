@@ -11,7 +11,7 @@ import type {
 } from 'shared-api/contracts';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
 import { applyLedgerEntry, ledgerSum } from '../src/modules/ledger/ledger.repository';
-import { uploadDirFor } from '../src/modules/print-jobs/print-jobs.service';
+import { uploadDirOf } from '../src/config';
 import { Dispatcher } from '../src/print-queue/dispatcher';
 import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
 import { bearer, body, createTestApp, DRIVER, loginAs, VIETNAMESE, type TestApp } from './helpers';
@@ -231,7 +231,7 @@ describe(`student printing (${DRIVER})`, () => {
   describe('POST /v1/student/printing', () => {
     it('accepts a PDF, counts its pages, charges exactly the cost and queues it', async () => {
       const student = await newStudent(50);
-      const uploadDir = uploadDirFor(t.app.appConfig.dataDir);
+      const uploadDir = uploadDirOf(t.app.appConfig);
       const response = await submit(student, [{ name: 'Bài tập lớn.pdf', content: pdf3, type: 'application/pdf' }], {
         printerId: ACTIVE,
         documents: [{ paperSize: 'A4', numVersion: 2, numSides: 2, pagesPerSheet: 1, colorOption: true }],

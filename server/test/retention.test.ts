@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StudentFilterLogsResponse, StudentPrintingResponse, SystemConfigView } from 'shared-api/contracts';
-import { uploadDirFor } from '../src/modules/print-jobs/print-jobs.service';
+import { uploadDirOf } from '../src/config';
 import { RetentionScheduler } from '../src/modules/print-jobs/retention-scheduler';
 import { listConfigChanges } from '../src/modules/system-config/system-config.repository';
 import { bearer, body, createTestApp, DRIVER, loginAs, putSystemConfig, sleep, type TestApp } from './helpers';
@@ -29,7 +29,7 @@ describe(`document retention (${DRIVER})`, () => {
   beforeAll(async () => {
     // the purge runs on demand here; its scheduler is tested on its own below
     t = await createTestApp({ config: { printDispatcher: false } });
-    uploadDir = uploadDirFor(t.app.appConfig.dataDir);
+    uploadDir = uploadDirOf(t.app.appConfig);
     spso = (await loginAs(t.app, 'spso')).accessToken;
   });
   afterAll(() => t.close());

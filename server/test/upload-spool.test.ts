@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { StudentPrintingResponse } from 'shared-api/contracts';
-import { uploadDirFor } from '../src/modules/print-jobs/print-jobs.service';
+import { uploadDirOf } from '../src/config';
 import { body, createTestApp, DRIVER, type TestApp } from './helpers';
 import { makePdf, newStudent, PNG_1x1, submitPrint } from './printing-fixtures';
 
@@ -17,7 +17,7 @@ describe(`received files on disk (${DRIVER})`, () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-spool-'));
     t = await createTestApp({ config: { dataDir: path.join(dir, 'pglite'), printDispatcher: false } });
-    uploadDir = uploadDirFor(t.app.appConfig.dataDir);
+    uploadDir = uploadDirOf(t.app.appConfig);
     pdf3 = await makePdf(3);
   });
   afterAll(async () => {

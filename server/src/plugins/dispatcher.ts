@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import fp from 'fastify-plugin';
-import { uploadDirFor } from '../modules/print-jobs/print-jobs.service';
+import { uploadDirOf } from '../config';
 import { Dispatcher } from '../print-queue/dispatcher';
 import { PrinterDrivers } from '../print-queue/drivers/driver-registry';
 import { SimulatedDriver } from '../print-queue/drivers/simulated-driver';
@@ -31,7 +31,7 @@ export default fp(
         events: app.events,
         drivers,
         instanceId,
-        uploadDir: uploadDirFor(config.dataDir),
+        uploadDir: uploadDirOf(config),
         leaseMs: config.printClaimLeaseMs,
         log: app.log,
         status: app.dispatcher,

@@ -6,6 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { uploadDirOf } from '../../config';
 import { ok, responses } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { assertCleanText, textProblem } from '../../lib/input';
@@ -18,7 +19,6 @@ import {
   fileTypeRefusal,
   MAX_FILES_PER_REQUEST,
   SUBMIT_OK_MESSAGE,
-  uploadDirFor,
   type PrintUpload,
   type SpooledFile,
   type UploadLimits,
@@ -300,7 +300,7 @@ function readIdempotencyKey(header: string | string[] | undefined): string | nul
 }
 
 export default async function printJobsRoutes(app: FastifyInstance): Promise<void> {
-  const uploadDir = uploadDirFor(app.appConfig.dataDir);
+  const uploadDir = uploadDirOf(app.appConfig);
   const service = app.services.printJobs;
   const uploads = new UploadGate(app.appConfig.uploadsInFlight);
 

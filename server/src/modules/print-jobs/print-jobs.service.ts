@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type {
   CancelLogResponse,
@@ -133,15 +132,6 @@ export interface UploadLimits {
   needsLibreOffice: string[];
   maxFileBytes: number;
   maxRequestBytes: number;
-}
-
-/**
- * Where documents are stored: outside any served folder, under generated names. Next to the PGlite
- * folder (DATA_DIR=/var/lib/sp/pglite → /var/lib/sp/uploads); the system temp folder for DATA_DIR=memory.
- */
-export function uploadDirFor(dataDir: string): string {
-  if (dataDir === 'memory') return path.join(os.tmpdir(), 'smart-printing-uploads');
-  return path.join(path.dirname(path.resolve(dataDir)), 'uploads');
 }
 
 /** The same memory as a plain Uint8Array (the Buffer type and some libraries' typings disagree). */

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { uploadDirFor } from './print-jobs.service';
+import { uploadDirOf } from '../../config';
 import { RetentionScheduler } from './retention-scheduler';
 import { createRetentionService, type RetentionService } from './retention.service';
 
@@ -29,7 +29,7 @@ declare module 'fastify' {
  */
 export default fp<RetentionPluginOptions>(
   async (app, options) => {
-    const retention = createRetentionService({ db: app.db, uploadDir: uploadDirFor(app.appConfig.dataDir) });
+    const retention = createRetentionService({ db: app.db, uploadDir: uploadDirOf(app.appConfig) });
     app.decorate('documentRetention', retention);
     const enabled = options.enabled ?? app.appConfig.retentionPurge ?? app.appConfig.env !== 'test';
     if (!enabled) {
