@@ -802,6 +802,40 @@ CREATE TABLE push_subscriptions (
 CREATE INDEX push_subscriptions_user_idx ON push_subscriptions (user_id);
 `;
 
+/**
+ * Several instances on one database (issue 23): the limits every instance must share, counted here and not
+ * in one process's memory. rate_limit_hits: the public routes' request counts per client address and
+ * fixed window (@fastify/rate-limit's PostgreSQL store). rate_buckets: token buckets (the code attempts at
+ * release stations): the tokens left at the app's clock reading of the last take.
+ * uploads_in_flight: a row per print upload being received, per instance, so a student's cap holds
+ * whichever instances their uploads reach (a row of an instance that died is ignored after a while).
+ */
+const sharedLimits = `
+CREATE TABLE rate_limit_hits (
+  key           text NOT NULL,
+  window_start  timestamptz NOT NULL,
+  expires_at    timestamptz NOT NULL,
+  count         integer NOT NULL DEFAULT 1,
+  PRIMARY KEY (key, window_start)
+);
+CREATE INDEX rate_limit_hits_expires_idx ON rate_limit_hits (expires_at);
+CREATE TABLE rate_buckets (
+  key         text PRIMARY KEY,
+  tokens      double precision NOT NULL,
+  -- the app's clock (epoch ms) at the last take, and when the bucket is full again (then forgotten)
+  at_ms       double precision NOT NULL,
+  full_at_ms  double precision NOT NULL
+);
+CREATE INDEX rate_buckets_full_idx ON rate_buckets (full_at_ms);
+CREATE TABLE uploads_in_flight (
+  id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id     uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  instance_id text NOT NULL,
+  started_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX uploads_in_flight_user_idx ON uploads_in_flight (user_id, started_at);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -829,4 +863,5 @@ export const migrations: readonly Migration[] = [
     sql: releaseAtPrinter,
   },
   { version: 18, name: 'push notifications: the browsers subscribed', sql: pushSubscriptions },
+  { version: 19, name: 'several instances: shared rate limits, code attempts, uploads in flight', sql: sharedLimits },
 ];
