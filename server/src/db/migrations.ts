@@ -831,9 +831,11 @@ CREATE TABLE uploads_in_flight (
   id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   user_id     uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   instance_id text NOT NULL,
-  started_at  timestamptz NOT NULL DEFAULT now()
+  started_at  timestamptz NOT NULL DEFAULT now(),
+  -- renewed while the upload goes on: a row not seen for a while is an instance that died
+  seen_at     timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX uploads_in_flight_user_idx ON uploads_in_flight (user_id, started_at);
+CREATE INDEX uploads_in_flight_user_idx ON uploads_in_flight (user_id, seen_at);
 `;
 
 export const migrations: readonly Migration[] = [
