@@ -838,6 +838,18 @@ CREATE TABLE uploads_in_flight (
 CREATE INDEX uploads_in_flight_user_idx ON uploads_in_flight (user_id, seen_at);
 `;
 
+/**
+ * Several instances (issue 23): socket.io's PostgreSQL adapter sends an event too large for one NOTIFY
+ * through this table (its own shape: @socket.io/postgres-adapter reads and purges it).
+ */
+const socketAttachments = `
+CREATE TABLE IF NOT EXISTS socket_io_attachments (
+  id bigserial UNIQUE,
+  created_at timestamptz DEFAULT now(),
+  payload bytea
+);
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'print counters', sql: printCounters },
@@ -866,4 +878,5 @@ export const migrations: readonly Migration[] = [
   },
   { version: 18, name: 'push notifications: the browsers subscribed', sql: pushSubscriptions },
   { version: 19, name: 'several instances: shared rate limits, code attempts, uploads in flight', sql: sharedLimits },
+  { version: 20, name: 'several instances: socket events too large for a notification', sql: socketAttachments },
 ];
