@@ -16,6 +16,7 @@ import type { Db } from './db';
 import type { SeedOptions } from './db/seed';
 import { detectDocumentTools, type DocumentTools } from './documents/file-types';
 import { ErrorEnvelope } from './lib/envelope';
+import { pgRateLimitStore } from './lib/pg-rate-limit-store';
 import { AppError, errors } from './lib/errors';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -69,6 +70,11 @@ export interface BuildAppOptions {
   payments?: { now?: () => Date };
   /** The chat's clock in milliseconds (its per-sender rate limit refills by it; tests hold it still). */
   chatNow?: () => number;
+  /**
+   * How long the shared answers (the printer list, each user's information) are kept without an event
+   * (default: theirs, ~2 s). Tests of several instances make it long: only an event can refresh them.
+   */
+  cacheTtlMs?: number;
   /** Options of release at the printer: the clock of codes and deadlines, the expiry scheduler. */
   release?: ReleasePluginOptions;
   /** Options of the grant scheduler (tests turn it on with a clock). */
@@ -187,10 +193,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         maxAge: 600,
       });
     }
-    // per-route limits only (`config.rateLimit` on a route), counted by client address in this process;
-    // before the routes so its onRoute hook sees them; the answer is the envelope (429, Vietnamese)
+    // per-route limits only (`config.rateLimit` on a route), counted by client address; before the routes
+    // so its onRoute hook sees them; the answer is the envelope (429, Vietnamese). On PostgreSQL the counts
+    // live in the database, shared by every instance; PGlite is one process, its memory is enough.
+    const sharedCounts = (options.db?.driver ?? (config.databaseUrl ? 'postgres' : 'pglite')) === 'postgres';
     await app.register(rateLimit, {
       global: false,
+      ...(sharedCounts ? { store: pgRateLimitStore(() => app.db) } : {}),
       errorResponseBuilder: (_request, context) =>
         errors.tooManyRequests(
           `Quá nhiều yêu cầu, vui lòng thử lại sau ${Math.max(1, Math.ceil(context.ttl / 1000))} giây`,
@@ -211,6 +220,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(servicesPlugin, {
       paymentsNow: options.payments?.now,
       chatNow: options.chatNow,
+      cacheTtlMs: options.cacheTtlMs,
       releaseNow: options.release?.now,
       documents: options.documents ?? detectDocumentTools(),
     });

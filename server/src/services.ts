@@ -59,6 +59,8 @@ export interface ServicesPluginOptions {
   paymentsNow?: () => Date;
   /** The chat rate limit's clock, in milliseconds (tests hold it still). */
   chatNow?: () => number;
+  /** The shared answers' expiry (the printer list, users' information); default theirs. */
+  cacheTtlMs?: number;
   /** The clock of held jobs, station codes and their rate limits (tests move it). */
   releaseNow?: () => Date;
   /** What this machine can do with documents (LibreOffice present or not). */
@@ -90,7 +92,13 @@ export default fp<ServicesPluginOptions>(
         })
       : null;
     const queueEstimate = createQueueEstimateService({ db, events });
-    const printers = createPrintersService({ db, events, officeApps: documents.officeApps, queueEstimate });
+    const printers = createPrintersService({
+      db,
+      events,
+      officeApps: documents.officeApps,
+      queueEstimate,
+      printerCacheTtlMs: options.cacheTtlMs,
+    });
     const printJobs = createPrintJobsService({
       db,
       events,
@@ -106,7 +114,7 @@ export default fp<ServicesPluginOptions>(
     app.decorate('services', {
       auth,
       schoolSignIn: createSchoolSignInService({ db, config, auth, events, log: app.log }),
-      users: createUsersService({ db, events }),
+      users: createUsersService({ db, events, informationTtlMs: options.cacheTtlMs }),
       accounts: createAccountsService({ db, config, auth, events }),
       printers,
       printerRoom: createPrinterRoomService(db, printers, queueEstimate),

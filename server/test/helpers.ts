@@ -70,6 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 export async function secondInstance(
   first: TestApp,
   config: Partial<AppConfig> = {},
+  options: Omit<BuildAppOptions, 'config' | 'env' | 'db'> = {},
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const db = PG_URL ? await openTestDb(first.schema, false) : first.app.db;
   const app = await buildApp({
@@ -78,6 +79,7 @@ export async function secondInstance(
     seed: false,
     documents: NO_DOCUMENT_TOOLS,
     release: { enabled: false },
+    ...options,
     config: {
       env: 'test',
       logLevel: 'silent',
@@ -85,6 +87,9 @@ export async function secondInstance(
       portalDir: '/nonexistent-portal',
       printDispatcher: false,
       dataDir: 'memory',
+      // on PostgreSQL a real second instance: it listens to the first one's events and shares its sockets
+      databaseUrl: PG_URL,
+      databaseSchema: first.schema,
       ...config,
     },
   });

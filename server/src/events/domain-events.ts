@@ -3,8 +3,8 @@ import type { ChatMessage, JobRefundedEvent, PrinterChangeAction, Role } from 's
 
 /**
  * What happened in the domain, raised in one place by the module that did it, after its transaction
- * committed. Payloads are plain JSON so that a later transport (the several-instances issue) can carry
- * the same events between instances unchanged.
+ * committed. Payloads are plain JSON: the instance bridge (instance-bridge.ts) carries them between
+ * instances unchanged (see DomainEventPhase for what runs where).
  */
 export interface DomainEventMap {
   /**
@@ -50,6 +50,11 @@ export interface DomainEventMap {
    * semester grant runs for them at once).
    */
   'students-added': { via: 'import' | 'school-sign-in'; created: number };
+  /**
+   * A login ended (logout, a revoked refresh-token family, an account disabled): every instance refuses
+   * its access tokens at once and its sockets are closed (raised by plugins/events.ts from RevokedSessions).
+   */
+  'session-ended': { sessionId: string };
   /** A chat message was stored (`to`: the other members, whose unread counts move). */
   'message-sent': { conversationId: string; message: ChatMessage; to: string[] };
 }
@@ -58,10 +63,32 @@ export type DomainEventName = keyof DomainEventMap;
 type Handler<K extends DomainEventName> = (payload: DomainEventMap[K]) => void;
 
 /**
- * 'state' handlers (caches dropping what the event made stale) run before 'notify' handlers (socket
- * events telling clients to reload), so a client that reloads at once never reads a stale cache.
+ * Where a handler runs when several instances share one database (issue 23):
+ * - 'state': on EVERY instance, before 'notify'. Caches dropping what the event made stale, and wake-ups
+ *   of work that may be running on any instance (the dispatcher, the schedulers). The event crosses to
+ *   the other instances (instance-bridge.ts) and runs only these handlers there.
+ * - 'notify': ONCE, on the instance that raised the event. Socket events (socket.io's adapter carries them
+ *   to the sockets of every instance) and Web Push: sent exactly once whatever the number of instances.
+ * A client that reloads at once never reads a stale cache: here the 'state' handlers ran first; with a
+ * bridge, 'notify' waits until the event has been handed to the other instances (sent before the socket
+ * event that makes their clients reload).
  */
 export type DomainEventPhase = 'state' | 'notify';
+
+/** Carries events to the other instances (instance-bridge.ts); absent with one instance (PGlite). */
+export interface EventBridge {
+  /** Resolves once the event is on its way to every other instance (or failed: logged by the bridge). */
+  publish<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): Promise<void>;
+}
+
+/**
+ * A coarser form of an event whose payload is too large to cross (a NOTIFY carries < 8,000 bytes): every
+ * instance then drops more, never less. Events without one are sent whole (their payloads are small).
+ */
+export const COARSER_EVENT: { [K in DomainEventName]?: (payload: DomainEventMap[K]) => DomainEventMap[K] } = {
+  'users-changed': () => ({ userIds: null }),
+  'printer-changed': () => ({}),
+};
 
 /** The bus every module raises its events on and every cache and notifier listens to. */
 export class DomainEvents {
@@ -69,6 +96,7 @@ export class DomainEvents {
     state: new Map(),
     notify: new Map(),
   };
+  private bridge: EventBridge | null = null;
 
   constructor(private readonly log?: FastifyBaseLogger) {}
 
@@ -80,15 +108,37 @@ export class DomainEvents {
     return () => set.delete(handler as Handler<never>);
   }
 
-  /** Runs every handler now (state first); a failing handler is logged and the others still run. */
+  /** Other instances get this instance's events through the bridge (null: this instance alone). */
+  connect(bridge: EventBridge | null): void {
+    this.bridge = bridge;
+  }
+
+  /**
+   * Runs every handler (state first); a failing handler is logged and the others still run. Alone, all
+   * of them now; with a bridge, 'notify' once the event is on its way to the other instances.
+   */
   emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void {
-    for (const phase of ['state', 'notify'] as const) {
-      for (const handler of this.handlers[phase].get(name) ?? []) {
-        try {
-          (handler as Handler<K>)(payload);
-        } catch (error) {
-          this.log?.error({ err: error, event: name }, 'domain event handler failed');
-        }
+    this.run('state', name, payload);
+    // every event crosses, not only those with 'state' handlers here: another instance may run work
+    // this one does not (a dispatcher, a scheduler) and listen where this one does not
+    if (!this.bridge) {
+      this.run('notify', name, payload);
+      return;
+    }
+    void this.bridge.publish(name, payload).finally(() => this.run('notify', name, payload));
+  }
+
+  /** An event another instance raised: its 'state' handlers only (the 'notify' ones ran there). */
+  receive<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void {
+    this.run('state', name, payload);
+  }
+
+  private run<K extends DomainEventName>(phase: DomainEventPhase, name: K, payload: DomainEventMap[K]): void {
+    for (const handler of this.handlers[phase].get(name) ?? []) {
+      try {
+        (handler as Handler<K>)(payload);
+      } catch (error) {
+        this.log?.error({ err: error, event: name }, 'domain event handler failed');
       }
     }
   }

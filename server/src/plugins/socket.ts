@@ -1,4 +1,6 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
 import fp from 'fastify-plugin';
+import pg from 'pg';
 import { Server } from 'socket.io';
 import {
   SOCKET_EVENTS,
@@ -7,6 +9,7 @@ import {
   type ChatMessage,
   type SocketAck,
 } from 'shared-api/contracts';
+import { clusterChannel } from '../events/instance-bridge';
 import { AppError } from '../lib/errors';
 import { createRealtime, type RealtimeServer } from '../realtime/realtime';
 
@@ -34,6 +37,27 @@ export default fp(
       maxHttpBufferSize: 1_000_000,
       ...(corsOrigins.length > 0 ? { cors: { origin: corsOrigins } } : {}),
     });
+
+    // Several instances on one PostgreSQL: an event emitted here reaches the sockets of every instance,
+    // rooms included (socket.io's PostgreSQL adapter: LISTEN/NOTIFY, large ones through a table of
+    // migration 20). Its own small pool: it holds one connection to listen.
+    const { databaseUrl, databaseSchema } = app.appConfig;
+    let adapterPool: pg.Pool | null = null;
+    if (app.db.driver === 'postgres' && databaseUrl) {
+      adapterPool = new pg.Pool({
+        connectionString: databaseUrl,
+        max: 3,
+        ...(databaseSchema ? { options: `-c search_path=${databaseSchema},public` } : {}),
+      });
+      adapterPool.on('error', (error) => app.log.warn({ err: error }, 'socket adapter: a database connection failed'));
+      io.adapter(
+        createAdapter(adapterPool, {
+          channelPrefix: clusterChannel('io', databaseSchema),
+          tableName: 'socket_io_attachments',
+          errorHandler: (error) => app.log.warn({ err: error }, 'socket adapter error'),
+        }),
+      );
+    }
 
     io.use((socket, next) => {
       const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
@@ -139,6 +163,14 @@ export default fp(
       io.local.disconnectSockets(true);
       io.engine.close();
     });
+    if (adapterPool) {
+      const pool = adapterPool;
+      // after the sockets: the adapter stops listening, then its connections close
+      app.addHook('onClose', async () => {
+        await io.of('/').adapter.close();
+        await pool.end();
+      });
+    }
   },
   { name: 'socket', dependencies: ['auth', 'events', 'services'] },
 );
