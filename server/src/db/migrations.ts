@@ -805,18 +805,18 @@ CREATE INDEX push_subscriptions_user_idx ON push_subscriptions (user_id);
 /**
  * Several instances on one database (issue 23): the limits every instance must share, counted here and not
  * in one process's memory. rate_limit_hits: the public routes' request counts per client address and
- * fixed window (@fastify/rate-limit's PostgreSQL store). rate_buckets: token buckets (the code attempts at
+ * window (@fastify/rate-limit's PostgreSQL store). rate_buckets: token buckets (the code attempts at
  * release stations): the tokens left at the app's clock reading of the last take.
  * uploads_in_flight: a row per print upload being received, per instance, so a student's cap holds
  * whichever instances their uploads reach (a row of an instance that died is ignored after a while).
  */
 const sharedLimits = `
 CREATE TABLE rate_limit_hits (
-  key           text NOT NULL,
+  -- the route and the client address; one window at a time, started by the first request after the last
+  key           text PRIMARY KEY,
   window_start  timestamptz NOT NULL,
   expires_at    timestamptz NOT NULL,
-  count         integer NOT NULL DEFAULT 1,
-  PRIMARY KEY (key, window_start)
+  count         integer NOT NULL DEFAULT 1
 );
 CREATE INDEX rate_limit_hits_expires_idx ON rate_limit_hits (expires_at);
 CREATE TABLE rate_buckets (
