@@ -6,7 +6,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { ChatMessage, ClientToServerEvents, ServerToClientEvents, StudentPrinterListResponse } from 'shared-api/contracts';
+import type {
+  ChatMessage,
+  ClientToServerEvents,
+  ServerToClientEvents,
+  StudentPrinterListResponse,
+} from 'shared-api/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
 import { clusterChannel } from '../src/events/instance-bridge';
@@ -117,7 +122,9 @@ onPostgres(`two instances on one database (${DRIVER})`, () => {
     const description = (app: FastifyInstance) =>
       app
         .inject({ url: LIST, headers: bearer(student) })
-        .then((r) => body<StudentPrinterListResponse>(r).data.printers.find((p) => p.printerId === 'H1-203')?.description);
+        .then(
+          (r) => body<StudentPrinterListResponse>(r).data.printers.find((p) => p.printerId === 'H1-203')?.description,
+        );
     // both caches warm
     const before = await description(a.app);
     expect(await description(b.app)).toBe(before);
@@ -170,8 +177,9 @@ onPostgres(`two instances on one database (${DRIVER})`, () => {
   it('chat: staff on A and an officer on B talk, each message arriving once', async () => {
     const staff = (await loginAs(a.app, 'staff')).accessToken;
     const officer = (await loginAs(b.app, 'spso')).accessToken;
-    const officerId = (await a.app.db.one<{ id: string }>('SELECT id FROM users WHERE email = $1', [DEMO_ACCOUNTS.spso]))
-      ?.id;
+    const officerId = (
+      await a.app.db.one<{ id: string }>('SELECT id FROM users WHERE email = $1', [DEMO_ACCOUNTS.spso])
+    )?.id;
     const open = await a.app.inject({
       url: '/v1/user/conversation-id',
       headers: bearer(staff),
