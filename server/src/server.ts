@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+import { SHUTDOWN_TIMEOUT_MS } from './shutdown';
 
 async function main(): Promise<void> {
   let config;
