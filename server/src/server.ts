@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { markStopping } from './modules/health/stopping';
 import { SHUTDOWN_TIMEOUT_MS } from './shutdown';
 
 async function main(): Promise<void> {
@@ -33,10 +34,16 @@ async function main(): Promise<void> {
   const url = `http://${host}:${port}`;
   app.log.info({ url, driver: app.db.driver }, `Smart Printing ready at ${url} (API docs ${url}/docs)`);
 
+  // A graceful stop: /healthz answers 503 at once (the load balancer sends nothing new); then the app
+  // closes: the sockets are closed (clients reconnect to another instance), the dispatcher stops claiming
+  // and hands back its jobs, the owner leases and schedulers stop (another instance takes over at once),
+  // and the requests under way end. Past SHUTDOWN_TIMEOUT_MS it exits anyway: the claims it still held
+  // lapse and another instance takes them, as after a crash.
   let closing = false;
   const shutdown = (signal: NodeJS.Signals): void => {
     if (closing) return;
     closing = true;
+    markStopping(app);
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out, exiting');

@@ -23,7 +23,21 @@ export interface Db {
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** True when called inside tx(). */
   inTransaction(): boolean;
+  /**
+   * One connection kept apart for as long as the caller needs it (session-level advisory locks live and
+   * die with it: lib/ownership.ts). null on PGlite: one process, nobody to share the database with.
+   */
+  hold(): Promise<HeldConnection | null>;
   close(): Promise<void>;
+}
+
+/** A connection taken out of the pool for a session's life (see Db.hold). */
+export interface HeldConnection {
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Called once if the connection breaks (the server ended it, the network failed). */
+  onLost(handler: (error: Error) => void): void;
+  /** Closes it (never back to the pool, so nothing the session held outlives it). */
+  release(): void;
 }
 
 /** What a driver must provide: one connection-like thing for plain queries and for transactions. */
@@ -38,6 +52,8 @@ export interface DriverImpl {
   root: Connection;
   /** Runs fn on one connection between BEGIN and COMMIT (ROLLBACK when fn throws). */
   transaction<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  /** A connection of its own (PostgreSQL only; PGlite has one connection). */
+  hold?(): Promise<HeldConnection>;
   close(): Promise<void>;
 }
 
@@ -104,6 +120,7 @@ export function createDb(impl: DriverImpl): Db {
         }
       });
     },
+    hold: async () => (impl.hold ? impl.hold() : null),
     close: () => impl.close(),
   };
   return db;

@@ -3,7 +3,7 @@ import { createDb, type Db } from './db';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 
-export type { Db } from './db';
+export type { Db, HeldConnection } from './db';
 
 /** Opens the database the config names: a PostgreSQL server when databaseUrl is set, else PGlite. */
 export async function openDatabase(

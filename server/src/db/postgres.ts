@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Connection, DriverImpl, Row } from './db';
+import type { Connection, DriverImpl, HeldConnection, Row } from './db';
 
 /** int8 and numeric as numbers (our values stay far below 2^53), dates as 'YYYY-MM-DD' text. */
 const typeParsers: Record<number, (value: string) => unknown> = {
@@ -51,6 +51,12 @@ export async function openPostgres(options: PostgresOptions): Promise<DriverImpl
     async transaction(fn) {
       const client = await pool.connect();
       let broken = false;
+      // a checked-out client has no error listener of the pool's: the connection ended between two
+      // statements (a server restart) would otherwise be an unhandled 'error' that ends the process
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(connection(client));
@@ -64,12 +70,48 @@ export async function openPostgres(options: PostgresOptions): Promise<DriverImpl
         }
         throw error;
       } finally {
+        client.removeListener('error', onError);
         client.release(broken);
       }
+    },
+    async hold() {
+      return holdClient(await pool.connect());
     },
     async close() {
       if (schema && options.dropSchemaOnClose) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await pool.end();
+    },
+  };
+}
+
+/** A pool client kept apart: its loss is told once; released, it is closed rather than pooled. */
+function holdClient(client: pg.PoolClient): HeldConnection {
+  let done = false;
+  let lost: ((error: Error) => void) | null = null;
+  const end = (error: Error) => {
+    if (done) return;
+    done = true;
+    client.release(error);
+    lost?.(error);
+  };
+  const onError = (error: Error) => end(error);
+  const onEnd = () => end(new Error('the held connection ended'));
+  client.on('error', onError);
+  client.on('end', onEnd);
+  return {
+    async query<T = Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query<Row>(sql, [...params]);
+      return result.rows as T[];
+    },
+    onLost(handler) {
+      lost = handler;
+    },
+    release() {
+      if (done) return;
+      done = true;
+      client.removeListener('end', onEnd);
+      // ended, not pooled: session locks and settings go with it
+      client.release(true);
     },
   };
 }

@@ -214,10 +214,13 @@ export class Dispatcher {
       await this.follow(driver, job, job.device as DeviceJobRef, signal);
     } catch (error) {
       if (signal.aborted) {
-        // stopping: a job its device holds is left for the next claimer to follow; any other is queued again
+        // stopping (or the claim was lost): a job its device holds is left for the next claimer to follow;
+        // any other is queued again. Both only while the claim is still this instance's.
         const release = job.device
-          ? queue.releaseSentJob(this.options.db, job.id, this.options.instanceId)
-          : this.requeue(job.id);
+          ? queue.releaseSentJob(this.options.db, job.id, this.options.instanceId).then((released) => {
+              if (released) this.changed(job.userId, job.printerId);
+            })
+          : this.requeue(job);
         await release.catch(this.logError('release on stop failed', job.id));
         return;
       }
@@ -338,10 +341,13 @@ export class Dispatcher {
     }
   }
 
-  /** Fails an InProgress job and refunds it in full, in one transaction (the refund is once per job). */
-  async fail(jobId: string, reason: string): Promise<boolean> {
+  /**
+   * Fails an InProgress job and refunds it in full, in one transaction (the refund is once per job).
+   * `lapsedMs`: only if its claim lapsed that long ago (an abandoned job whose claimer may be alive after all).
+   */
+  async fail(jobId: string, reason: string, lapsedMs: number | null = null): Promise<boolean> {
     const failed = await this.options.db.tx(async (t) => {
-      const row = await queue.failJob(t, jobId, reason);
+      const row = await queue.failJob(t, jobId, reason, lapsedMs);
       if (!row) return null;
       await applyLedgerEntry(t, {
         userId: row.user_id,
@@ -369,16 +375,28 @@ export class Dispatcher {
     return true;
   }
 
-  private async requeue(jobId: string): Promise<void> {
-    const userId = await queue.requeueJob(this.options.db, jobId, this.options.instanceId);
-    if (userId) this.changed(userId);
+  /**
+   * Puts a job this instance stops printing back in the queue, the try not counted (the instance stopped,
+   * not the printer). Its printer is named, so every instance's dispatcher looks at once (the event crosses).
+   */
+  private async requeue(job: PrintJob): Promise<void> {
+    const userId = await queue.requeueJob(this.options.db, job.id, this.options.instanceId, true);
+    if (userId) this.changed(userId, job.printerId);
   }
 
-  /** Renews this instance's claims on the jobs it is printing. */
+  /**
+   * Renews this instance's claims on the jobs it is printing. A job whose claim another instance took
+   * (this one was thought dead: its renewals stopped for a lease) is let go here: the other follows it.
+   */
   private async renewClaims(): Promise<void> {
     const ids = [...this.running.values()].map((r) => r.job.id);
     if (ids.length === 0) return;
-    await queue.renewClaims(this.options.db, ids, this.options.instanceId);
+    const kept = new Set(await queue.renewClaims(this.options.db, ids, this.options.instanceId));
+    for (const r of this.running.values()) {
+      if (kept.has(r.job.id) || r.controller.signal.aborted) continue;
+      // ended meanwhile (completed, failed) or taken: either way nothing is left for this instance to do
+      r.controller.abort(new Error('claim lost'));
+    }
   }
 
   /**
@@ -399,11 +417,12 @@ export class Dispatcher {
         } else if (row) await queue.releaseSentJob(db, job.id, this.options.instanceId);
         continue;
       }
+      // both guarded by the lapse in their UPDATE: a claimer that renewed meanwhile keeps its job
       if (job.attempts >= this.maxAttempts) {
-        await this.fail(job.id, 'Máy in bị gián đoạn nhiều lần, yêu cầu in đã được hoàn trang');
+        await this.fail(job.id, 'Máy in bị gián đoạn nhiều lần, yêu cầu in đã được hoàn trang', this.leaseMs);
         continue;
       }
-      const userId = await queue.requeueJob(db, job.id, null);
+      const userId = await queue.requeueJob(db, job.id, null, false, this.leaseMs);
       if (userId) {
         this.options.log?.warn({ jobId: job.id }, 'print job abandoned by a stopped instance: queued again');
         this.changed(userId);
@@ -411,12 +430,17 @@ export class Dispatcher {
     }
   }
 
-  private changed(userId: string): void {
-    this.options.events.emit('job-changed', { userId });
+  private changed(userId: string, printerId?: string): void {
+    this.options.events.emit('job-changed', printerId ? { userId, printerId } : { userId });
     this.options.events.emit('printer-changed', {});
   }
 
-  /** Stops polling; jobs being printed go back to the queue (they resume at the next start). */
+  /**
+   * Stops claiming; the jobs being printed are handed back at once: one its device holds is released for
+   * another instance to follow (it adopts a released claim without waiting for a lease), any other is
+   * queued again (sent by whichever instance claims it next, which looks on the device first if a send
+   * had begun). Nothing is printed twice or refunded; what the instances share is the database.
+   */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;

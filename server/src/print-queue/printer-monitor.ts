@@ -41,6 +41,8 @@ export class PrinterMonitor {
   private stopped = true;
   /** stop() was called: a round under way ends without reading further devices. */
   private closing = false;
+  /** Started as the only watcher (start({ sole })). */
+  private sole = false;
   private readonly intervalMs: number;
   private readonly deadlineMs: number;
   private readonly read: DeviceReader;
@@ -60,10 +62,15 @@ export class PrinterMonitor {
       ((uri, signal) => new IppDriver(uri, { allowSelfSigned: options.allowSelfSigned }).read(signal, this.deadlineMs));
   }
 
-  start(): void {
+  /**
+   * Starts the rounds. `sole`: this instance is the only watcher (it owns the monitor's lease,
+   * lib/ownership.ts), so the watch of printers another instance held is taken now, not once it lapses.
+   */
+  start(options: { sole?: boolean } = {}): void {
     if (!this.stopped) return;
     this.stopped = false;
     this.closing = false;
+    this.sole = options.sole ?? false;
     // one abort listener per device being read at once: not a leak
     this.controller = PrinterMonitor.unlimitedController();
     void this.round();
@@ -113,16 +120,17 @@ export class PrinterMonitor {
 
   /**
    * Takes the watch of every real printer that nobody watches or whose watcher stopped renewing (three
-   * rounds), and renews this instance's own: the printers this instance reads this round.
+   * rounds), and renews this instance's own: the printers this instance reads this round. The sole
+   * watcher takes every printer's watch.
    */
   private claimWatch(): Promise<{ printer_id: string; driver_uri: string }[]> {
     return this.options.db.query<{ printer_id: string; driver_uri: string }>(
       `UPDATE printers SET monitor_owner = $1,
               monitor_until = now() + make_interval(secs => $2::double precision / 1000)
        WHERE driver_kind = 'ipp' AND driver_uri IS NOT NULL AND retired_at IS NULL
-         AND (monitor_owner IS NULL OR monitor_owner = $1 OR monitor_until IS NULL OR monitor_until < now())
+         AND ($3 OR monitor_owner IS NULL OR monitor_owner = $1 OR monitor_until IS NULL OR monitor_until < now())
        RETURNING printer_id, driver_uri`,
-      [this.options.instanceId, this.intervalMs * 3],
+      [this.options.instanceId, this.intervalMs * 3, this.sole],
     );
   }
 
@@ -168,5 +176,7 @@ export class PrinterMonitor {
         this.options.instanceId,
       ])
       .catch(() => undefined);
+    // /healthz: this instance watches no device now
+    if (this.options.status) Object.assign(this.options.status, { printers: 0, offline: 0 });
   }
 }

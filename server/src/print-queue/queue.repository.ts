@@ -39,6 +39,14 @@ const CLAIMED_COLUMNS = `l.id, l.user_id, l.printer_id, l.total_pages, l.cost, l
   l.device_job_id, l.device_job_uuid, l.device_job_uri, l.sent_at, l.send_started_at IS NOT NULL AS send_started`;
 
 /**
+ * True when `ms` (a parameter) is null, or when the row's claim is released, missing or older than `ms`:
+ * checked in the UPDATE itself, so a claim renewed since it was seen lapsed is never taken.
+ */
+const LAPSED_SQL = (alias: string, ms: string) =>
+  `${ms}::double precision IS NULL OR ${alias}.claimed_by IS NULL OR ${alias}.claimed_at IS NULL
+   OR ${alias}.claimed_at < now() - make_interval(secs => ${ms}::double precision / 1000)`;
+
+/**
  * Active printers with a Queued job and none printing, whose device (if they have one) takes jobs (as
  * device-health last judged it: not offline, not stopped, not out of paper…). Where a claim may succeed.
  */
@@ -129,13 +137,17 @@ export async function markSent(
   return row ? new Date(row.sent_at) : undefined;
 }
 
-/** Lets go of a sent job (stopping): it stays InProgress on its device for the next claimer to follow. */
-export async function releaseSentJob(db: Db, jobId: string, instanceId: string): Promise<void> {
-  await db.query(
+/**
+ * Lets go of a sent job (stopping): it stays InProgress on its device for the next claimer to follow (at
+ * once: a released claim needs no lease to lapse). False when the claim was no longer this instance's.
+ */
+export async function releaseSentJob(db: Db, jobId: string, instanceId: string): Promise<boolean> {
+  const rows = await db.query(
     `UPDATE printing_logs SET claimed_by = NULL, claimed_at = NULL
-     WHERE id = $1 AND status = 'InProgress' AND claimed_by = $2`,
+     WHERE id = $1 AND status = 'InProgress' AND claimed_by = $2 RETURNING id`,
     [jobId, instanceId],
   );
+  return rows.length > 0;
 }
 
 /**
@@ -176,49 +188,60 @@ export async function completeJob(
   );
 }
 
-/** InProgress → Failed with its reason; the caller refunds in the same transaction. */
+/**
+ * InProgress → Failed with its reason; the caller refunds in the same transaction. `lapsedMs`: only when
+ * its claim lapsed that long ago (an abandoned job: an instance that came back to life keeps its job).
+ */
 export async function failJob(
   db: Db,
   jobId: string,
   reason: string,
+  lapsedMs: number | null = null,
 ): Promise<{ user_id: string; cost: number; printer_id: string; title: string } | undefined> {
   return db.one<{ user_id: string; cost: number; printer_id: string; title: string }>(
     `UPDATE printing_logs l SET status = 'Failed', failure_reason = $2, finish_date = now(), claimed_at = NULL,
             updated_at = now()
      FROM documents d
-     WHERE d.id = l.document_id AND l.id = $1 AND l.status = 'InProgress'
+     WHERE d.id = l.document_id AND l.id = $1 AND l.status = 'InProgress' AND (${LAPSED_SQL('l', '$3')})
      RETURNING l.user_id, l.cost, l.printer_id, d.title`,
-    [jobId, reason],
+    [jobId, reason, lapsedMs],
   );
 }
 
 /**
  * InProgress → Queued again (to send later): only the claimer's own job, or with `instanceId` null any
- * claimer's (an abandoned job). `uncount`: the try does not count (the device did not answer).
+ * claimer's whose claim lapsed `lapsedMs` ago (an abandoned job). `uncount`: the try does not count (the
+ * device did not answer, or the instance stopped).
  */
 export async function requeueJob(
   db: Db,
   jobId: string,
   instanceId: string | null,
   uncount = false,
+  lapsedMs: number | null = null,
 ): Promise<string | undefined> {
   // a job its device holds is never queued to be sent again (adoptSentJob follows it)
   const row = await db.one<{ user_id: string }>(
-    `UPDATE printing_logs SET status = 'Queued', started_at = NULL, claimed_by = NULL, claimed_at = NULL,
+    `UPDATE printing_logs l SET status = 'Queued', started_at = NULL, claimed_by = NULL, claimed_at = NULL,
             attempts = CASE WHEN $3 THEN greatest(attempts - 1, 0) ELSE attempts END, updated_at = now()
      WHERE id = $1 AND status = 'InProgress' AND device_job_id IS NULL
-       AND ($2::text IS NULL OR claimed_by = $2) RETURNING user_id`,
-    [jobId, instanceId, uncount],
+       AND ($2::text IS NULL OR claimed_by = $2) AND (${LAPSED_SQL('l', '$4')}) RETURNING user_id`,
+    [jobId, instanceId, uncount, lapsedMs],
   );
   return row?.user_id;
 }
 
-/** Renews this instance's claims on the jobs it is printing. */
-export async function renewClaims(db: Db, jobIds: string[], instanceId: string): Promise<void> {
-  await db.query(
-    `UPDATE printing_logs SET claimed_at = now() WHERE id = ANY($1::uuid[]) AND status = 'InProgress' AND claimed_by = $2`,
+/**
+ * Renews this instance's claims on the jobs it is printing; answers the ones still its own (a claim
+ * taken over by another instance, which thought this one dead, is not).
+ */
+export async function renewClaims(db: Db, jobIds: string[], instanceId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE printing_logs SET claimed_at = now()
+     WHERE id = ANY($1::uuid[]) AND status = 'InProgress' AND claimed_by = $2 RETURNING id`,
     [jobIds, instanceId],
   );
+  return rows.map((row) => row.id);
 }
 
 /** Jobs InProgress whose claim was not renewed for leaseMs (or that have none), but those in `mine`. */

@@ -237,7 +237,8 @@ export interface ChatMessage {
 
 /** GET /healthz */
 export interface HealthStatus {
-  status: 'ok' | 'degraded';
+  /** 'stopping': the instance is shutting down (answered with 503, like a database that does not answer). */
+  status: 'ok' | 'degraded' | 'stopping';
   database: { ok: boolean; driver: 'pglite' | 'postgres'; latencyMs: number };
   dispatcher: { ok: boolean; state: string };
   /** The health monitor of real printers: the devices this instance watches and how many are offline. */

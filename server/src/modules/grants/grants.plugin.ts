@@ -39,12 +39,18 @@ export default fp<GrantsPluginOptions>(
     app.addHook('onReady', async () => {
       scheduler.start();
     });
-    // an officer moved the grant dates (on this instance; others see them at their next check)
-    const off = app.events.on('config-changed', () => scheduler.reschedule());
+    // 'state' handlers, run on every instance (the events cross): each instance's scheduler waits for the
+    // dates in force, and the grant runs wherever it runs (once per student and semester in any case)
+    // an officer moved the grant dates, on any instance
+    const off = app.events.on('config-changed', () => scheduler.reschedule(), 'state');
     // new students (imported, or a first school sign-in): the running semester's pages now, not at the next check
-    const offImported = app.events.on('students-added', ({ created }) => {
-      if (created > 0) scheduler.reschedule();
-    });
+    const offImported = app.events.on(
+      'students-added',
+      ({ created }) => {
+        if (created > 0) scheduler.reschedule();
+      },
+      'state',
+    );
     app.addHook('preClose', async () => {
       off();
       offImported();

@@ -2,9 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { HealthStatus } from 'shared-api/contracts';
 import { Envelope } from '../../lib/envelope';
+import { isStopping } from './stopping';
 
 const Health = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('stopping')]),
   database: Type.Object({
     ok: Type.Boolean(),
     driver: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
@@ -27,7 +28,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags: ['system'],
         summary: 'Tình trạng cơ sở dữ liệu và bộ điều phối in',
-        description: '200 khi cơ sở dữ liệu trả lời, 503 khi không.',
+        description: '200 khi cơ sở dữ liệu trả lời, 503 khi không hoặc khi máy chủ đang dừng.',
         response: { 200: Envelope(Health), 503: Envelope(Health) },
       },
     },
@@ -48,8 +49,9 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
       } finally {
         clearTimeout(timer);
       }
+      const stopping = isStopping(app);
       const health: HealthStatus = {
-        status: dbOk && app.dispatcher.ok ? 'ok' : 'degraded',
+        status: stopping ? 'stopping' : dbOk && app.dispatcher.ok ? 'ok' : 'degraded',
         database: { ok: dbOk, driver: app.db.driver, latencyMs: Math.round((performance.now() - t0) * 100) / 100 },
         dispatcher: { ok: app.dispatcher.ok, state: app.dispatcher.state },
         printerMonitor: {
@@ -60,6 +62,15 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
         uptimeSeconds: Math.round((Date.now() - started) / 1000),
       };
       reply.header('cache-control', 'no-store');
+      if (stopping) {
+        // the load balancer takes this instance out while it hands back its work
+        return reply.status(503).send({
+          success: false,
+          message: 'Máy chủ đang dừng, vui lòng thử lại',
+          data: health,
+          code: 'SERVICE_UNAVAILABLE',
+        });
+      }
       if (!dbOk) {
         return reply.status(503).send({
           success: false,

@@ -23,7 +23,7 @@ declare module 'fastify' {
 
 /**
  * Document retention: builds the service and, when enabled, runs the purge when the server is ready (a
- * first run at once), every RETENTION_PURGE_MS after, and at once after a configuration change on this
+ * first run at once), every RETENTION_PURGE_MS after, and at once after a configuration change on any
  * instance; stops it before the server closes. The scheduler is the service's only user besides tests,
  * hence here rather than in the services plugin (as the reports).
  */
@@ -46,8 +46,9 @@ export default fp<RetentionPluginOptions>(
     app.addHook('onReady', async () => {
       scheduler.start();
     });
-    // an officer may have shortened the retention: purge now rather than within the interval
-    const off = app.events.on('config-changed', () => scheduler.reschedule());
+    // an officer may have shortened the retention: purge now rather than within the interval. A 'state'
+    // handler: it runs on every instance (the event crosses), the purge claims each file once anyway
+    const off = app.events.on('config-changed', () => scheduler.reschedule(), 'state');
     app.addHook('preClose', async () => {
       off();
       await scheduler.stop();

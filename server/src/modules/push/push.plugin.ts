@@ -20,6 +20,8 @@ export default fp(
       void sending.finally(() => inFlight.delete(sending));
     };
 
+    // 'notify' handlers (the default): they run once, on the instance that raised the event, whatever the
+    // number of instances (the event reaches the others for their 'state' handlers only): one push per news
     const off = [
       events.on('job-completed', (job) =>
         track(
