@@ -13,7 +13,8 @@
 // `report-queries` the officers' reports and their archive at 1,000,000 jobs (issue 12); `ipp-print` upload to
 // an IPP device's acceptance over 50 jobs and the printer monitor's CPU per round over 200 printers (issue 19);
 // `student-import` the registrar's CSV of 30,000 students: dry run, apply, again, updates (issue 20);
-// `upload-store` a shared folder against PostgreSQL for uploaded documents (issue 23, needs DATABASE_URL).
+// `upload-store` a shared folder against PostgreSQL for uploaded documents, `cluster` two instances behind
+// nginx against one and an event fanned out to 1,000 sockets over them (issue 23; both need DATABASE_URL).
 import { benchDrivers, type DbDriver } from './lib/database';
 import type { LoadResult } from './lib/load';
 import { SideBySide, type FigureRows } from './lib/side-by-side';
@@ -31,6 +32,7 @@ import { benchReportQueries } from './report-queries';
 import { benchIppPrint } from './ipp-print';
 import { benchStudentImport } from './student-import';
 import { benchUploadStore } from './upload-store';
+import { benchCluster } from './cluster';
 
 const rate = (r: LoadResult): string => `${r.reqPerSec} req/s, p99 ${r.p99Ms} ms`;
 const ms = (n: number | null): string => (n === null ? '?' : `${n} ms`);
@@ -134,6 +136,7 @@ const GROUPS: Record<string, Bench[]> = {
   'report-queries': [benchReportQueries],
   'ipp-print': [benchIppPrint],
   'upload-store': [benchUploadStore],
+  cluster: [benchCluster],
 };
 
 async function main(): Promise<void> {
