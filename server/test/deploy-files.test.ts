@@ -381,6 +381,37 @@ describe('deploy/ agrees with the server', () => {
       expect(cmd).toEqual(['node', 'server/dist/server.js']);
     });
 
+    it('installs every package the server imports: its own production dependencies (root ones are not in the image)', () => {
+      const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'server', 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>;
+      };
+      const sources = listFiles(path.join(REPO_ROOT, 'server', 'src')).filter(
+        (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+      );
+      const imported = new Set<string>();
+      for (const file of sources) {
+        const text = fs.readFileSync(path.join(REPO_ROOT, 'server', 'src', file), 'utf8');
+        const specifiers = [
+          ...text.matchAll(/^\s*(?:import|export|\})[^\n]*?\bfrom '([^']+)'|^import '([^']+)'/gm),
+          ...text.matchAll(/\b(?:require|require\.resolve|import)\('([^']+)'\)/g),
+        ].map((m) => m[1] ?? m[2] ?? '');
+        for (const specifier of specifiers) {
+          if (specifier.startsWith('.') || specifier.startsWith('node:')) continue;
+          // the package's name: @scope/name or name
+          imported.add(
+            specifier
+              .split('/')
+              .slice(0, specifier.startsWith('@') ? 2 : 1)
+              .join('/'),
+          );
+        }
+      }
+      expect(imported.has('fastify')).toBe(true);
+      // tsx only runs the worker's TypeScript source in development; the image runs its compiled .js
+      const missing = [...imported].filter((name) => !Object.hasOwn(manifest.dependencies, name) && name !== 'tsx');
+      expect(missing).toEqual([]);
+    });
+
     it('runs unprivileged, exposes PORT, checks /healthz, stops on SIGTERM, LibreOffice optional', () => {
       const user = runtime.filter((i) => i.op === 'USER').map((i) => i.args);
       expect(user).toHaveLength(1);
@@ -405,7 +436,15 @@ describe('deploy/ agrees with the server', () => {
 
     it('has a .dockerignore at the build context (the repository root) that keeps out builds and secrets', () => {
       const ignored = fs.readFileSync(path.join(REPO_ROOT, '.dockerignore'), 'utf8').split('\n');
-      for (const pattern of ['**/node_modules', '**/dist', '.git', '**/.env', 'data']) {
+      for (const pattern of [
+        '**/node_modules',
+        '**/dist',
+        '.git',
+        '**/.env',
+        'data',
+        'deploy/tls',
+        'deploy/k8s/secret.yaml',
+      ]) {
         expect(ignored).toContain(pattern);
       }
     });
