@@ -1,6 +1,11 @@
 import type { StudentPrintingResponse } from 'shared-api/contracts';
 import type { Db } from '../src/db';
+import { DomainEvents } from '../src/events/domain-events';
+import { applyLedgerEntry } from '../src/modules/ledger/ledger.repository';
 import { markStopping } from '../src/modules/health/stopping';
+import { Dispatcher } from '../src/print-queue/dispatcher';
+import { SimulatedDriver } from '../src/print-queue/drivers/simulated-driver';
+import { createStudent } from './factories';
 import { body, createTestApp, DRIVER, expectLedgerInvariant, openTestDb, sleep, VIETNAMESE } from './helpers';
 import { makePdf, newStudent, submitPrint } from './printing-fixtures';
 
@@ -86,6 +91,58 @@ describe(`graceful stop (${DRIVER})`, () => {
       await expectLedgerInvariant(db);
     } finally {
       await second?.close();
+    }
+  });
+
+  it('lets go of a job whose claim another instance took: it neither finishes nor hands back what is not its own', async () => {
+    const printer = await db.one<{ printer_id: string }>(
+      `SELECT printer_id FROM printers p WHERE status = 1 AND retired_at IS NULL AND driver_kind = 'simulated'
+         AND NOT EXISTS (SELECT 1 FROM printing_logs l WHERE l.printer_id = p.printer_id
+                         AND l.status IN ('Queued', 'InProgress'))
+       ORDER BY printer_id LIMIT 1`,
+    );
+    const student = await createStudent(db, 50);
+    const id = await db.tx(async (t) => {
+      const doc = await t.one<{ id: string }>(
+        `INSERT INTO documents (owner_id, title, file_type, pages, size_bytes) VALUES ($1, 'x.pdf', 'pdf', 30, 10)
+         RETURNING id`,
+        [student],
+      );
+      const log = await t.one<{ id: string }>(
+        `INSERT INTO printing_logs (user_id, printer_id, document_id, selected_pages, total_pages, cost)
+         VALUES ($1, $2, $3, 30, 30, 30) RETURNING id`,
+        [student, printer?.printer_id, doc?.id],
+      );
+      if (!log) throw new Error('no job');
+      await applyLedgerEntry(t, {
+        userId: student,
+        kind: 'charge',
+        delta: -30,
+        refType: 'printing_log',
+        refId: log.id,
+      });
+      return log.id;
+    });
+    const dispatcher = new Dispatcher({
+      db,
+      events: new DomainEvents(),
+      driver: new SimulatedDriver(100),
+      instanceId: 'thought-dead',
+      pollMs: 20,
+      leaseMs: 60_000,
+    });
+    try {
+      await dispatcher.start();
+      await until(async () => (await jobRow(id))?.device_job_id != null, 10_000, 'the job on its device');
+      expect(dispatcher.activeJobs).toEqual([id]);
+      // another instance adopted it (this one's renewals were late)
+      await db.query(`UPDATE printing_logs SET claimed_by = 'the-other', claimed_at = now() WHERE id = $1`, [id]);
+      await until(async () => dispatcher.activeJobs.length === 0, 1_000, 'the job let go');
+      await dispatcher.stop();
+      expect(await jobRow(id)).toMatchObject({ status: 'InProgress', claimed_by: 'the-other' });
+      await expectLedgerInvariant(db);
+    } finally {
+      await dispatcher.stop();
     }
   });
 });
