@@ -17,6 +17,7 @@ import { ippJourneys, ippSuiteMissing, startIppService } from './journeys/ipp-pr
 import { layoutJourneys, roleJourneys } from './journeys/roles';
 import { remoteFailureJourneys, tokenJourneys } from './journeys/tokens';
 import { schoolSignInJourneys, startSchoolSignInService } from './journeys/school-sign-in';
+import { socketTransportBrowser } from './cluster/transport';
 
 interface Suite {
   name: string;
@@ -89,9 +90,22 @@ if (ippMissing) {
 }
 
 const only = process.env.E2E_ONLY;
+/**
+ * E2E_BASE_URL: a portal already running (nginx in front of a cluster, a staging server) instead of one
+ * started per suite; the journeys run against it whatever its settings, and the suites that need a
+ * service of their own are left out.
+ */
+const baseUrl = process.env.E2E_BASE_URL?.replace(/\/+$/, '') || null;
+/** E2E_SOCKET_TRANSPORT=polling: the portal's socket over long-polling only (shared-api's switch). */
+const transport = process.env.E2E_SOCKET_TRANSPORT || 'websocket';
+if (transport !== 'websocket' && transport !== 'polling')
+  throw new Error('E2E_SOCKET_TRANSPORT is websocket or polling');
 
 async function main(): Promise<number> {
-  const browser = await launchBrowser();
+  const launched = await launchBrowser();
+  const browser =
+    transport === 'polling' ? socketTransportBrowser(launched, 'polling', { websockets: 0, polls: 0 }) : launched;
+  if (baseUrl) console.log(`against ${baseUrl}, socket over ${transport}`);
   let passed = 0;
   let failed = 0;
   try {
@@ -99,17 +113,22 @@ async function main(): Promise<number> {
       const journeys = suite.journeys.filter((j) => !only || j.name.includes(only));
       if (!journeys.length) continue;
       console.log(`\n${suite.name}`);
+      if (baseUrl && suite.service) {
+        console.log('  left out: E2E_BASE_URL names a running portal, this suite needs a service of its own');
+        continue;
+      }
       let portal: Portal | null = null;
       let service: SuiteService | null = null;
       try {
         service = suite.service ? await suite.service() : null;
         const running = service;
-        portal = await startPortal((url) => ({ ...suite.env, ...running?.env(url) }));
+        portal = baseUrl ? null : await startPortal((url) => ({ ...suite.env, ...running?.env(url) }));
+        const url = baseUrl ?? portal?.url ?? '';
         for (const journey of journeys) {
           const started = Date.now();
           takeCspViolations();
           try {
-            await journey.run({ browser, url: portal.url });
+            await journey.run({ browser, url });
             const csp = takeCspViolations();
             if (csp.length)
               throw new Error(`Content-Security-Policy violation(s):\n    ${[...new Set(csp)].join('\n    ')}`);
@@ -127,7 +146,7 @@ async function main(): Promise<number> {
       }
     }
   } finally {
-    await browser.close();
+    await launched.close();
   }
   console.log(`\nscreenshots: ${ARTIFACTS}`);
   console.log(`e2e: ${passed} passed, ${failed} failed`);

@@ -1,22 +1,29 @@
 // npm test: the whole suite. Unit and integration tests (jest, every package, server on PGlite), then
-// the browser journeys in Chromium against the built portal. Set SKIP_E2E=1 to run jest only.
+// the browser journeys in Chromium against the built portal, then the cluster checks (two instances behind
+// nginx on PostgreSQL: DATABASE_URL, else a throw-away server). Set SKIP_E2E=1 to run jest only,
+// SKIP_CLUSTER=1 to leave the cluster checks out.
 import { existsSync } from 'node:fs';
 import { buildMissing, root, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
-async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+/** Installs Debian's `pkg` when `file` is missing (as root on Debian); false when it is still missing. */
+async function ensureDebianPackage(file, pkg, purpose) {
+  if (existsSync(file)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log("Chromium is missing: installing Debian's chromium for the browser tests…");
+    console.log(`${pkg} is missing: installing Debian's ${pkg} for ${purpose}…`);
     await run('apt-get', ['update', '-qq']);
-    await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    return existsSync(CHROMIUM);
+    await run('apt-get', ['install', '-y', '-qq', pkg], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    return existsSync(file);
   }
-  console.error(`The browser tests need Chromium at ${CHROMIUM}: install it (Debian: sudo apt-get install chromium).`);
+  console.error(`${purpose} need ${file}: install it (Debian: sudo apt-get install ${pkg}).`);
   return false;
 }
+
+const ensureChromium = () => ensureDebianPackage(CHROMIUM, 'chromium', 'the browser tests');
+const ensureNginx = () => ensureDebianPackage(NGINX, 'nginx', 'the cluster checks (nginx in front of two instances)');
 
 const jestArgs = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', ...process.argv.slice(2)];
 let code = await run(process.execPath, jestArgs, { cwd: root });
@@ -28,4 +35,17 @@ if (!(await ensureChromium())) process.exit(1);
 code = process.env.SKIP_BUILD === '1' ? await buildMissing() : await run('npx', ['lerna', 'run', 'build', '--stream']);
 if (code !== 0) process.exit(code);
 code = await run(process.execPath, ['--import', 'tsx', 'e2e/run.ts'], { cwd: root });
+if (code !== 0 || process.env.SKIP_CLUSTER === '1') process.exit(code);
+
+if (!(await ensureNginx())) process.exit(1);
+const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
+if (!process.env.DATABASE_URL && !(await ensureDebianPackage(`${PG_BIN}/initdb`, 'postgresql', 'the cluster checks (a throw-away PostgreSQL server)')))
+  process.exit(1);
+code = await run(process.execPath, ['--import', 'tsx', '--test', 'e2e/cluster/nginx-config.test.ts'], { cwd: root });
+if (code !== 0) process.exit(code);
+// the instances share a PostgreSQL server (PGlite serves one process): a throw-away one unless given
+const cluster = [process.execPath, '--import', 'tsx', 'e2e/cluster/run.ts'];
+code = process.env.DATABASE_URL
+  ? await run(cluster[0], cluster.slice(1), { cwd: root })
+  : await run('bash', ['server/scripts/with-postgres.sh', ...cluster], { cwd: root });
 process.exit(code);

@@ -1,7 +1,7 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios';
 import { emitFakeSocketEvent, io } from 'test-support/fake-socket';
 import { configureApiClient } from './client';
-import { connectSocket, disconnectSocket, getSocket } from './socket';
+import { connectSocket, disconnectSocket, getSocket, SOCKET_TRANSPORT_KEY } from './socket';
 import { tokenStorage } from './tokens';
 
 // The realtime connection without a server: handlers are kept so a test plays the server's events.
@@ -60,5 +60,27 @@ describe('the socket when the server ends it', () => {
     expect(tokenStorage.getAccess()).toBe('a2');
     expect(socket.connect).toHaveBeenCalled();
     expect(io).toHaveBeenCalled();
+  });
+});
+
+describe('the socket transports', () => {
+  afterEach(() => {
+    localStorage.removeItem(SOCKET_TRANSPORT_KEY);
+    disconnectSocket();
+    io.mockClear();
+  });
+
+  const options = () => (io.mock.calls.at(-1) as unknown as [string | undefined, Record<string, unknown>])[1];
+
+  it('websocket first, long-polling when no websocket opens', async () => {
+    await connectSocket();
+    expect(options().transports).toEqual(['websocket', 'polling']);
+    expect(options().tryAllTransports).toBe(true);
+  });
+
+  it("long-polling only when this browser's storage asks for it", async () => {
+    localStorage.setItem(SOCKET_TRANSPORT_KEY, 'polling');
+    await connectSocket();
+    expect(options().transports).toEqual(['polling']);
   });
 });

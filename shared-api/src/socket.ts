@@ -13,6 +13,23 @@ export function configureSocket(apiOrigin: string): void {
   origin = apiOrigin;
 }
 
+/**
+ * localStorage key that forces socket.io's long-polling transport in this browser: `'polling'` (set it in
+ * the console, then reload). For checking a deployment whose proxy must carry polling (the cluster
+ * journeys run so through nginx); without it the socket opens a websocket, and polls only when no
+ * websocket can be opened.
+ */
+export const SOCKET_TRANSPORT_KEY = 'sp.socketTransport';
+
+function socketTransports(): ('websocket' | 'polling')[] {
+  try {
+    if (globalThis.localStorage?.getItem(SOCKET_TRANSPORT_KEY) === 'polling') return ['polling'];
+  } catch {
+    /* storage blocked: the default */
+  }
+  return ['websocket', 'polling'];
+}
+
 function publish(): void {
   for (const listener of listeners) listener(socket);
 }
@@ -28,7 +45,9 @@ export function connectSocket(): Promise<Socket> {
   connecting ??= import('socket.io-client').then(({ io }) => {
     const s = io(origin || undefined, {
       path: '/socket.io',
-      transports: ['websocket', 'polling'],
+      transports: socketTransports(),
+      // a websocket that cannot open (a proxy without upgrade) falls back to long-polling, not a retry loop
+      tryAllTransports: true,
       auth: (cb) => cb({ token: tokenStorage.getAccess() ?? '' }),
     });
     s.on('connect_error', (error: Error) => {
