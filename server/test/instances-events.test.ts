@@ -211,6 +211,17 @@ onPostgres(`two instances on one database (${DRIVER})`, () => {
     await within(1_000, async () => back.some((m) => m.text === 'Trả lời từ B'));
   });
 
+  it('an instance that stops closes its sockets so that they reconnect elsewhere (not ended as a logout)', async () => {
+    const c = await secondInstance(a);
+    const urlC = await listening(c.app);
+    const { accessToken } = await loginAs(a.app, 'student');
+    const client = await socketFor(urlC, accessToken);
+    const reason = new Promise<string>((resolve) => client.once('disconnect', resolve));
+    await c.close();
+    // 'transport close' is retried by socket.io's client; 'io server disconnect' would not be
+    expect(await reason).toBe('transport close');
+  });
+
   it('a logout on A: B refuses the access token at once and closes its socket', async () => {
     const tokens: LoginData = await loginAs(a.app, 'student');
     const client = await socketFor(urlB, tokens.accessToken);

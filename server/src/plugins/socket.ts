@@ -159,8 +159,10 @@ export default fp(
     app.decorate('realtime', realtime);
     app.addHook('preClose', async () => {
       stopListening();
-      // Not io.close(): it would also close the HTTP server, which Fastify closes itself.
-      io.local.disconnectSockets(true);
+      // The instance is stopping, the logins are not: each client's connection is closed ('transport
+      // close'), which socket.io's client retries by itself, through the load balancer to another
+      // instance. Not disconnectSockets(): a server's disconnect is never retried (the portal would take it
+      // for an ended session). Not io.close(): it would also close the HTTP server, which Fastify closes.
       io.engine.close();
     });
     if (adapterPool) {
