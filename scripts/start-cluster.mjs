@@ -95,6 +95,10 @@ async function runCluster() {
     if (nginx) await stopProcess(nginx.child, 'SIGQUIT', 10_000);
     const codes = await Promise.all(instances.map(({ child }) => (child ? stopProcess(child, 'SIGTERM', 15_000) : 0)));
     if (prefix) rmSync(prefix, { recursive: true, force: true });
+    codes.forEach((code, i) => {
+      if (code !== 0 && !diedOnItsOwn)
+        console.error(`start:cluster: instance ${i + 1} did not stop cleanly (exit code ${code})`);
+    });
     const failed = diedOnItsOwn || codes.some((code) => code !== 0);
     process.exit(failed ? 1 : 0);
   };
