@@ -32,6 +32,13 @@ export function createConversationsService(db: Db, events: DomainEvents, now: ()
    * Per sender: the rate limit, and the chain that stores their messages one after the other, in the
    * order they arrived (a burst sent 1..20 is stored and shown 1..20). Staff and officers are a few
    * hundred people: kept for the life of the process.
+   *
+   * Per instance on purpose (issue 23): this limit guards against a flood, not a guess. Nothing secret is
+   * found by sending faster, the senders are signed-in staff and officers, and a client's socket stays on
+   * one instance (sticky), so its messages meet one bucket; a sender who opens sockets on all N instances
+   * gets at most N times the rate, which a few hundred accounts cannot turn into harm. Counting it in
+   * PostgreSQL would put a write before every message for nothing; the order chain is per socket's
+   * instance for the same reason.
    */
   const senders = new Map<string, { bucket: TokenBucket; chain: Promise<unknown> }>();
   const senderOf = (userId: string) => {

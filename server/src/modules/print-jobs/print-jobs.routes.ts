@@ -10,6 +10,7 @@ import { uploadDirOf } from '../../config';
 import { ok, responses } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { assertCleanText, textProblem } from '../../lib/input';
+import { SharedSlots } from '../../lib/shared-slots';
 import { contentMismatch, CostlyDocumentError, isCountableExtension, SNIFF_BYTES } from '../../documents/page-count';
 import { currentUser } from '../../lib/current-user';
 import { CancelBody, CancelData, FilterLogsData, FilterLogsQuery, SubmitData } from './print-jobs.schemas';
@@ -38,6 +39,16 @@ const STRIKE_MAX_WAIT_MS = 10 * 60_000;
  * that the client, still sending, reads the answer instead of a reset connection; a larger one is cut.
  */
 const DRAIN_MAX_BYTES = 64 * 1_048_576;
+/** A student's upload slot of an instance that stopped renewing it (it died mid-upload) counts this long. */
+const UPLOAD_SLOT_STALE_MS = 60_000;
+
+/** 429: the student already has `held` uploads being received (of `max`). */
+const tooManyUploads = (held: number, max: number) =>
+  new AppError(
+    429,
+    'TOO_MANY_REQUESTS',
+    `Bạn đang gửi ${held} yêu cầu in cùng lúc (tối đa ${max}). Hãy đợi các yêu cầu trước hoàn tất rồi gửi lại`,
+  );
 
 /**
  * Lets a refused upload's body arrive and be thrown away (bounded by its declared length), so the
@@ -55,11 +66,19 @@ function discardBody(raw: IncomingMessage): boolean {
  * Uploads being received at once, per student and in all. A request beyond either cap is refused
  * before its body is read (429 for the student's own cap, 503 for the server's), and its slot is given
  * back however it ends (accepted, refused, or the connection lost).
+ *
+ * With several instances the student's cap is also held in PostgreSQL (SharedSlots, in the route): this
+ * per-process count only answers early. The total (UPLOADS_IN_FLIGHT) stays per instance on purpose: it
+ * protects one process's memory and CPU (spooling, page counting), which another instance's uploads do not use.
  */
 export class UploadGate {
   private total = 0;
   private readonly perUser = new Map<string, number>();
-  /** Documents of each student refused after using up the counter's budget, and until when they wait. */
+  /**
+   * Documents of each student refused after using up the counter's budget, and until when they wait. Per
+   * instance, like the total: the waits protect this process's counting workers, and a costly document
+   * sent to another instance costs that instance, which strikes the student there.
+   */
   private readonly strikes = new Map<string, { count: number; until: number }>();
 
   constructor(
@@ -97,13 +116,7 @@ export class UploadGate {
       );
     }
     const mine = this.perUser.get(userId) ?? 0;
-    if (mine >= this.limits.perUser) {
-      throw new AppError(
-        429,
-        'TOO_MANY_REQUESTS',
-        `Bạn đang gửi ${mine} yêu cầu in cùng lúc (tối đa ${this.limits.perUser}). Hãy đợi các yêu cầu trước hoàn tất rồi gửi lại`,
-      );
-    }
+    if (mine >= this.limits.perUser) throw tooManyUploads(mine, this.limits.perUser);
     if (this.total >= this.limits.total) {
       throw new AppError(
         503,
@@ -303,6 +316,17 @@ export default async function printJobsRoutes(app: FastifyInstance): Promise<voi
   const uploadDir = uploadDirOf(app.appConfig);
   const service = app.services.printJobs;
   const uploads = new UploadGate(app.appConfig.uploadsInFlight);
+  // a student's uploads in flight on every instance: the cap holds whichever instances they reach
+  const studentSlots = new SharedSlots(app.db, {
+    instanceId: app.appConfig.instanceId,
+    staleMs: UPLOAD_SLOT_STALE_MS,
+  });
+  app.addHook('onClose', async () => studentSlots.stop());
+  const takeStudentSlot = async (userId: string): Promise<() => Promise<void>> => {
+    const slot = await studentSlots.acquire(userId, app.appConfig.uploadsInFlight.perUser);
+    if (!slot.ok) throw tooManyUploads(slot.held, app.appConfig.uploadsInFlight.perUser);
+    return slot.release;
+  };
 
   // multipart only in this plugin's scope; limits are per request from system_config
   await app.register(multipart, { throwFileSizeLimit: true });
@@ -336,8 +360,10 @@ export default async function printJobsRoutes(app: FastifyInstance): Promise<voi
       let bodyStarted = false;
       let bodyRead = false;
       let release: (() => void) | undefined;
+      let releaseSlot: (() => Promise<void>) | undefined;
       try {
         release = uploads.acquire(user.id);
+        releaseSlot = await takeStudentSlot(user.id);
         // before the body: a student who cannot pay a single page sends nothing to count
         await service.requireBalance(user.id, 1);
         const limits = await service.uploadLimits();
@@ -363,6 +389,8 @@ export default async function printJobsRoutes(app: FastifyInstance): Promise<voi
         throw error;
       } finally {
         release?.();
+        // a slot not given back (the database away) stops counting once stale
+        await releaseSlot?.().catch((error: unknown) => request.log.warn({ err: error }, 'upload slot not released'));
       }
     },
   );

@@ -19,7 +19,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import { AppError, errors } from '../../lib/errors';
 import { UUID, toIso, toIsoOrNull } from '../../lib/ids';
 import { hashStationToken, newReleaseCode, newStationToken } from '../../lib/release-codes';
-import { TokenBuckets } from '../../lib/token-bucket';
+import { SharedTokenBuckets } from '../../lib/shared-token-buckets';
 import { deviceTakesJobs } from '../../print-queue/drivers/ipp/ipp-attributes';
 import type { AuthUser } from '../../types';
 import { applyLedgerEntry } from '../ledger/ledger.repository';
@@ -131,11 +131,13 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const limits = deps.rateLimits ?? DEFAULT_RELEASE_RATE_LIMITS;
   const clockMs = () => now().getTime();
-  const buckets = (limit: { burst: number; perMinute: number }) =>
-    new TokenBuckets(limit.perMinute / 60, limit.burst, clockMs);
-  const studentAttempts = buckets(limits.student);
-  const stationAttempts = buckets(limits.station);
-  const printerAttempts = buckets(limits.printer);
+  // Every one of these guards a code against guessing: counted in PostgreSQL, so a guesser spreading tries
+  // over several instances meets the same limit as on one.
+  const buckets = (name: string, limit: { burst: number; perMinute: number }) =>
+    new SharedTokenBuckets(db, `release:${name}`, limit.perMinute / 60, limit.burst, clockMs);
+  const studentAttempts = buckets('student', limits.student);
+  const stationAttempts = buckets('station', limits.station);
+  const printerAttempts = buckets('printer', limits.printer);
 
   /** 422 unless the printer takes jobs now: active, and its device (if any) not offline, stopped or in error. */
   function refuseUnlessPrinting(printer: repo.PrinterForRelease): void {
@@ -245,7 +247,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     async releaseAtStation(station: { id: string; printerId: string }, input: string): Promise<StationReleasedJob> {
       const code = normalizeReleaseCode(input);
       if (!isReleaseCode(code)) throw errors.badRequest('Mã nhận gồm 6 ký tự in trên điện thoại của bạn');
-      if (!stationAttempts.take(station.id)) throw tooMany(stationAttempts.waitMs(station.id));
+      if (!(await stationAttempts.take(station.id))) throw tooMany(await stationAttempts.waitMs(station.id));
       const printer = await repo.findPrinterForRelease(db, station.printerId);
       if (!printer) throw stationTokenInvalid();
       refuseUnlessPrinting(printer);
@@ -284,10 +286,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       if (!isReleaseCode(code)) throw errors.badRequest('Mã tại máy in gồm 6 ký tự hiện trên máy nhận lệnh in');
       const logId = body.printingLogId?.trim() || null;
       if (logId !== null && !UUID.test(logId)) throw jobNotFound();
-      if (!studentAttempts.take(user.id)) throw tooMany(studentAttempts.waitMs(user.id));
+      if (!(await studentAttempts.take(user.id))) throw tooMany(await studentAttempts.waitMs(user.id));
       const printer = await repo.findPrinterForRelease(db, body.printerId.trim());
       if (!printer) throw errors.notFound(`Không tìm thấy máy in "${body.printerId.trim()}"`);
-      const wait = printerAttempts.waitMs(printer.printer_id);
+      const wait = await printerAttempts.waitMs(printer.printer_id);
       if (wait > 0) throw tooMany(wait);
       refuseUnlessPrinting(printer);
       const ids = await db.tx(async (t) => {
@@ -296,12 +298,8 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         refuseUnlessPrinting(locked);
         const at = now();
         const used = await repo.useStationCode(t, locked.printer_id, code, at, user.id);
-        if (!used) {
-          printerAttempts.take(locked.printer_id);
-          throw releaseCodeInvalid(
-            'Mã tại máy in không đúng, đã hết hạn hoặc đã được dùng: hãy quét lại mã QR đang hiện trên máy nhận lệnh in',
-          );
-        }
+        // nothing written yet: the wrong code is counted after this transaction (its rollback would undo it)
+        if (!used) return null;
         const released = await repo.releaseOwnHeldJobs(t, { userId: user.id, printerId: locked.printer_id, logId, at });
         if (released.length === 0) {
           // rolled back: the code is not used up by a release that released nothing
@@ -313,6 +311,12 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         }
         return released;
       });
+      if (ids === null) {
+        await printerAttempts.take(printer.printer_id);
+        throw releaseCodeInvalid(
+          'Mã tại máy in không đúng, đã hết hạn hoặc đã được dùng: hãy quét lại mã QR đang hiện trên máy nhận lệnh in',
+        );
+      }
       jobsChanged([user.id], [printer.printer_id]);
       return { printingLogs: await printJobs.studentLogs(ids) };
     },
