@@ -23,9 +23,10 @@ fi
 port_in_use() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0 || return 1
 }
-PORT="${PG_PORT:-55432}"
+# not PORT: the command run below may read an exported PORT of its own (npm run start:cluster does)
+PG_SERVER_PORT="${PG_PORT:-55432}"
 if [ -z "${PG_PORT:-}" ]; then
-  while port_in_use "$PORT"; do PORT=$((PORT + 1)); done
+  while port_in_use "$PG_SERVER_PORT"; do PG_SERVER_PORT=$((PG_SERVER_PORT + 1)); done
 fi
 
 DIR="$(mktemp -d /tmp/pgtest.XXXXXX)"
@@ -49,10 +50,20 @@ as_pg "'$PG_BIN/initdb' -D '$DIR/data' -U postgres --auth=trust -E UTF8 --locale
   || as_pg "'$PG_BIN/initdb' -D '$DIR/data' -U postgres --auth=trust -E UTF8" >"$DIR/initdb.log" 2>&1 \
   || { cat "$DIR/initdb.log" >&2; exit 1; }
 # fsync off: a test server that is thrown away needs no durability
-as_pg "'$PG_BIN/pg_ctl' -D '$DIR/data' -l '$DIR/log' -w -o \"-p $PORT -k '$DIR' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200\" start" >/dev/null \
-  || { cat "$DIR/log" >&2; exit 1; }
+# another run starting at the same moment may take the port found free: then the next one (5 tries)
+started_pg=""
+for _ in 1 2 3 4 5; do
+  if as_pg "'$PG_BIN/pg_ctl' -D '$DIR/data' -l '$DIR/log' -w -o \"-p $PG_SERVER_PORT -k '$DIR' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200\" start" >/dev/null; then
+    started_pg=1
+    break
+  fi
+  [ -z "${PG_PORT:-}" ] || break
+  PG_SERVER_PORT=$((PG_SERVER_PORT + 1))
+  while port_in_use "$PG_SERVER_PORT"; do PG_SERVER_PORT=$((PG_SERVER_PORT + 1)); done
+done
+[ -n "$started_pg" ] || { cat "$DIR/log" >&2; exit 1; }
 
-export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
+export DATABASE_URL="postgres://postgres@127.0.0.1:$PG_SERVER_PORT/postgres"
 echo "with-postgres: PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') at $DATABASE_URL" >&2
 set +e
 "$@"
