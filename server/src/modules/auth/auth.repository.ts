@@ -81,6 +81,17 @@ export async function countRecentFailures(
   };
 }
 
+/**
+ * Holds the (account, address) pair until the transaction ends: a login's count and its record happen one
+ * attempt at a time, on whatever instance each arrives, so attempts sent at once each see the ones before.
+ */
+export async function lockLoginPair(db: Db, email: string, ip: string): Promise<void> {
+  await db.query(
+    `SELECT pg_advisory_xact_lock(hashtext('smart-printing:login:' || $1 || '|' || $2 || ':' || coalesce(current_schema(), '')))`,
+    [email, ip],
+  );
+}
+
 export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {
   await db.query('INSERT INTO login_failures (email, ip) VALUES ($1, $2)', [email, ip]);
 }

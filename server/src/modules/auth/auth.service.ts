@@ -90,15 +90,27 @@ export function createAuthService({ db, tokens, config, log, sessions, events }:
       userAgent: string | null;
     }): Promise<LoginResponse> {
       const email = input.email.trim().toLowerCase();
-      const recent = await repo.countRecentFailures(db, email, input.ip, windowMs);
-      // An address over its limit (a guesser, or many users behind one proxy) gets no free failures on any
-      // account; other addresses keep theirs. Nothing here ever refuses a first try, so no one can lock
-      // an account for its owner from elsewhere.
-      const addressOverLimit = recent.byIp >= maxFailuresPerIp;
-      const wait = pairDelayMs(recent.byPair, addressOverLimit ? 0 : freeFailuresPerPair);
-      if (wait > 0 && recent.sincePairLastMs !== null && recent.sincePairLastMs < wait) {
+      // The attempt is counted as a failure before the password is checked (forgiven if it is right), under
+      // the pair's lock: attempts sent at once, to one instance or spread over several, each see the ones
+      // before them, so a burst cannot slip past the waits by being checked all at the same moment.
+      const checked = await db.tx(async (t) => {
+        await repo.lockLoginPair(t, email, input.ip);
+        const recent = await repo.countRecentFailures(t, email, input.ip, windowMs);
+        // An address over its limit (a guesser, or many users behind one proxy) gets no free failures on any
+        // account; other addresses keep theirs. Nothing here ever refuses a first try, so no one can lock
+        // an account for its owner from elsewhere.
+        const addressOverLimit = recent.byIp >= maxFailuresPerIp;
+        const wait = pairDelayMs(recent.byPair, addressOverLimit ? 0 : freeFailuresPerPair);
+        if (wait > 0 && recent.sincePairLastMs !== null && recent.sincePairLastMs < wait) {
+          return { refusedForMs: wait - recent.sincePairLastMs, recent, addressOverLimit };
+        }
+        await repo.recordFailure(t, email, input.ip);
+        return { refusedForMs: 0, recent, addressOverLimit };
+      });
+      const { recent, addressOverLimit } = checked;
+      if (checked.refusedForMs > 0) {
         // refused before the password is looked at: the answer says nothing about it
-        const seconds = Math.max(1, Math.ceil((wait - recent.sincePairLastMs) / 1000));
+        const seconds = Math.max(1, Math.ceil(checked.refusedForMs / 1000));
         throw tooMany(`Bạn đã đăng nhập sai nhiều lần. Vui lòng thử lại sau ${seconds} giây.`, seconds);
       }
       const user = await repo.findUserByEmail(db, email);
@@ -107,7 +119,7 @@ export function createAuthService({ db, tokens, config, log, sessions, events }:
       const verified = await verifyPassword(input.password, user?.password_hash || (await dummyPasswordHash()));
       const valid = Boolean(user?.password_hash) && verified;
       if (!user || !valid) {
-        await repo.recordFailure(db, email, input.ip);
+        // (the failure is already counted)
         // old rows are useless; trim now and then rather than with a timer
         if (Math.random() < 0.02) await repo.pruneFailures(db, Math.max(windowMs * 4, 86_400_000));
         if (addressOverLimit) {
@@ -119,8 +131,9 @@ export function createAuthService({ db, tokens, config, log, sessions, events }:
         }
         throw errors.invalidCredentials();
       }
+      // the right password forgives the pair, this attempt included
+      await repo.clearPairFailures(db, email, input.ip);
       if (!user.is_active) throw errors.forbidden('Tài khoản đã bị vô hiệu hóa');
-      if (recent.byPair > 0) await repo.clearPairFailures(db, email, input.ip);
       // said only after the right password: a guesser learns nothing of the account's role
       if (!passwordRoles.includes(user.role)) throw errors.passwordLoginDisabled();
       const signedIn: AuthUser = { id: user.id, role: user.role };

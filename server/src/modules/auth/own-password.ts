@@ -55,19 +55,28 @@ export interface OwnPasswordCheck {
 export function createOwnPasswordCheck(db: Db, config: Pick<AppConfig, 'login'>): OwnPasswordCheck {
   const { freeFailuresPerPair, maxDelayMs, windowMs } = config.login;
   return async ({ userId, password, ip, key, texts }) => {
-    const recent = await countPasswordFailures(db, key, windowMs);
-    const wait = backoffDelayMs(recent.failures, freeFailuresPerPair, maxDelayMs);
-    if (wait > 0 && recent.sinceLastMs !== null && recent.sinceLastMs < wait) {
-      const seconds = Math.max(1, Math.ceil((wait - recent.sinceLastMs) / 1000));
+    // counted as a failure before the password is checked (forgiven if it is right), under the key's lock:
+    // tries sent at once, on one instance or several, each see the ones before them
+    const refusedForMs = await db.tx(async (t) => {
+      await t.query(
+        `SELECT pg_advisory_xact_lock(hashtext('smart-printing:own-password:' || $1 || ':' || coalesce(current_schema(), '')))`,
+        [key],
+      );
+      const recent = await countPasswordFailures(t, key, windowMs);
+      const wait = backoffDelayMs(recent.failures, freeFailuresPerPair, maxDelayMs);
+      if (wait > 0 && recent.sinceLastMs !== null && recent.sinceLastMs < wait) return wait - recent.sinceLastMs;
+      await recordPasswordFailure(t, key, ip);
+      return 0;
+    });
+    if (refusedForMs > 0) {
+      const seconds = Math.max(1, Math.ceil(refusedForMs / 1000));
       throw new AppError(429, 'TOO_MANY_REQUESTS', texts.tooMany(seconds), { retryAfterSeconds: seconds });
     }
     const hash = await findPasswordHash(db, userId);
     // an empty hash (school sign-in) is checked against the dummy like a missing one: same time, refused
     const valid = await verifyPassword(password, hash || (await dummyPasswordHash()));
-    if (!hash || !valid) {
-      await recordPasswordFailure(db, key, ip);
-      throw new AppError(422, 'WRONG_PASSWORD', texts.wrong);
-    }
-    if (recent.failures > 0) await clearPasswordFailures(db, key);
+    // (the failure is already counted)
+    if (!hash || !valid) throw new AppError(422, 'WRONG_PASSWORD', texts.wrong);
+    await clearPasswordFailures(db, key);
   };
 }
