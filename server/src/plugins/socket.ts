@@ -13,6 +13,9 @@ import { clusterChannel } from '../events/instance-bridge';
 import { AppError } from '../lib/errors';
 import { createRealtime, type RealtimeServer } from '../realtime/realtime';
 
+/** How long closing waits for the socket adapter's last queries, then for its pool to end (ms). */
+const CLOSE_WAIT_MS = 2_000;
+
 /** Messages one socket may send: 5 a second on average, 20 at once (a person typing never meets it). */
 
 function failure(error: unknown): SocketAck<never> {
@@ -167,10 +170,23 @@ export default fp(
     });
     if (adapterPool) {
       const pool = adapterPool;
-      // after the sockets: the adapter stops listening, then its connections close
+      // After the sockets: the adapter says goodbye to the other instances, stops its timers and lets go of
+      // its listening connection; its last queries (the goodbye, a connection still opening) finish before
+      // the pool ends: pg's Pool.end() never resolves for a connection that was opening when it was called.
       app.addHook('onClose', async () => {
         await io.of('/').adapter.close();
-        await pool.end();
+        const settle = Date.now() + CLOSE_WAIT_MS;
+        while ((pool.totalCount > pool.idleCount || pool.waitingCount > 0) && Date.now() < settle) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          pool.end().catch(() => undefined),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, CLOSE_WAIT_MS);
+          }),
+        ]);
+        clearTimeout(timer);
       });
     }
   },
