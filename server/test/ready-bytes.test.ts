@@ -336,7 +336,9 @@ describe(`ready bytes behind CORS (${DRIVER})`, () => {
 
 describe('queryKey', () => {
   it('is one key for the same filters in any order, leaving out unset ones', () => {
-    expect(queryKey({ per_page: 100, sortDirection: 1 })).toBe(queryKey({ sortDirection: 1, per_page: 100, page: undefined }));
+    expect(queryKey({ per_page: 100, sortDirection: 1 })).toBe(
+      queryKey({ sortDirection: 1, per_page: 100, page: undefined }),
+    );
     expect(queryKey({ per_page: 100 })).not.toBe(queryKey({ per_page: 10 }));
     expect(queryKey({})).toBe('');
   });
