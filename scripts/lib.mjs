@@ -38,3 +38,17 @@ export async function buildMissing() {
   const scopes = missing.flatMap((pkg) => ['--scope', pkg]);
   return run('npx', ['lerna', 'run', 'build', '--stream', ...scopes]);
 }
+
+/** Installs Debian's `pkg` when `file` is missing (as root on Debian); false when it is still missing. */
+export async function ensureDebianPackage(file, pkg, purpose) {
+  if (existsSync(file)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log(`${pkg} is missing: installing Debian's ${pkg} for ${purpose}…`);
+    await run('apt-get', ['update', '-qq']);
+    await run('apt-get', ['install', '-y', '-qq', pkg], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    return existsSync(file);
+  }
+  console.error(`${purpose} need ${file}: install it (Debian: sudo apt-get install ${pkg}).`);
+  return false;
+}

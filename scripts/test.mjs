@@ -2,25 +2,10 @@
 // the browser journeys in Chromium against the built portal, then the cluster checks (two instances behind
 // nginx on PostgreSQL: DATABASE_URL, else a throw-away server). Set SKIP_E2E=1 to run jest only,
 // SKIP_CLUSTER=1 to leave the cluster checks out.
-import { existsSync } from 'node:fs';
-import { buildMissing, root, run } from './lib.mjs';
+import { buildMissing, ensureDebianPackage, root, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
-
-/** Installs Debian's `pkg` when `file` is missing (as root on Debian); false when it is still missing. */
-async function ensureDebianPackage(file, pkg, purpose) {
-  if (existsSync(file)) return true;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log(`${pkg} is missing: installing Debian's ${pkg} for ${purpose}…`);
-    await run('apt-get', ['update', '-qq']);
-    await run('apt-get', ['install', '-y', '-qq', pkg], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    return existsSync(file);
-  }
-  console.error(`${purpose} need ${file}: install it (Debian: sudo apt-get install ${pkg}).`);
-  return false;
-}
 
 const ensureChromium = () => ensureDebianPackage(CHROMIUM, 'chromium', 'the browser tests');
 const ensureNginx = () => ensureDebianPackage(NGINX, 'nginx', 'the cluster checks (nginx in front of two instances)');
