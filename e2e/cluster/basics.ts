@@ -3,6 +3,7 @@ import {
   ACCOUNTS,
   apiGet,
   assert,
+  closing,
   connected,
   login,
   openSocket,
@@ -12,15 +13,6 @@ import {
   upstreamCounts,
   type ClusterCheck,
 } from './harness';
-
-/** Closes every socket, whatever happened. */
-async function closing<T>(sockets: Socket[], body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } finally {
-    for (const socket of sockets) socket.close();
-  }
-}
 
 /** Watches sockets for anything that would show a broken session: disconnects and connect errors. */
 function watch(sockets: Socket[]): string[] {

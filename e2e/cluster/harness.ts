@@ -129,3 +129,12 @@ export function upstreamCounts(lines: string[], filter: (line: string) => boolea
   }
   return counts;
 }
+
+/** Closes every socket, whatever happened. */
+export async function closing<T>(sockets: Socket[], body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } finally {
+    for (const socket of sockets) socket.close();
+  }
+}

@@ -13,6 +13,7 @@ import {
   ACCOUNTS,
   apiGet,
   assert,
+  closing,
   connected,
   login,
   openSocket,
@@ -38,14 +39,6 @@ async function withDb<T>(cluster: Cluster, fn: (db: pg.Client) => Promise<T>): P
     return await fn(db);
   } finally {
     await db.end();
-  }
-}
-
-async function withSockets<T>(sockets: Socket[], body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } finally {
-    for (const socket of sockets) socket.close();
   }
 }
 
@@ -114,7 +107,7 @@ export const scenarioChecks: ClusterCheck[] = [
       const [one, two] = cluster.instanceUrls as [string, string];
       const student: Login = await login(one, ACCOUNTS.student);
       const socket = openSocket(one, student.accessToken, ['websocket']);
-      await withSockets([socket], async () => {
+      await closing([socket], async () => {
         await connected(socket);
         let events = 0;
         socket.on('update-student-history', () => {
@@ -155,7 +148,7 @@ export const scenarioChecks: ClusterCheck[] = [
       assert(conversationId, `no conversation: ${open.status}`);
       const onOne = openSocket(one, staff.accessToken, ['websocket']);
       const onTwo = openSocket(two, officer.accessToken, ['websocket']);
-      await withSockets([onOne, onTwo], async () => {
+      await closing([onOne, onTwo], async () => {
         await Promise.all([connected(onOne), connected(onTwo)]);
         const gotOnTwo: string[] = [];
         const gotOnOne: string[] = [];
@@ -210,7 +203,7 @@ export const scenarioChecks: ClusterCheck[] = [
       const [one, two] = cluster.instanceUrls as [string, string];
       const student = await login(one, ACCOUNTS.student);
       const socket = openSocket(two, student.accessToken, ['websocket']);
-      await withSockets([socket], async () => {
+      await closing([socket], async () => {
         await connected(socket);
         const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
         const res = await fetch(`${one}/v1/user/logout`, {
