@@ -141,7 +141,7 @@ describe(`ready bytes (${DRIVER})`, () => {
     for (const [name, r] of Object.entries(answers)) {
       expect([name, r.headers['content-security-policy']]).toEqual([
         name,
-        expect.stringContaining("default-src 'self'"),
+        "default-src 'none'; frame-ancestors 'none'",
       ]);
       expect([name, r.headers['x-content-type-options']]).toEqual([name, 'nosniff']);
       expect([name, r.headers['cache-control']]).toEqual([name, r.statusCode < 400 ? 'private, no-cache' : 'no-store']);

@@ -45,6 +45,26 @@ function expectPortalPolicy(response: LightMyRequestResponse): void {
   expect(policy.has('upgrade-insecure-requests')).toBe(false);
 }
 
+/**
+ * An API answer's policy: data, never a page (OWASP's REST Security Cheat Sheet): nothing may load from it or frame
+ * it, and none of the page-only headers (issue 22: they were a third of the printer list's headers).
+ */
+function expectApiPolicy(response: LightMyRequestResponse): void {
+  expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(response.headers['x-powered-by']).toBeUndefined();
+  for (const pageOnly of [
+    'permissions-policy',
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'x-xss-protection',
+  ])
+    expect([pageOnly, response.headers[pageOnly]]).toEqual([pageOnly, undefined]);
+}
+
 describe('security headers (issue 7, what-must-work 8)', () => {
   let t: TestApp;
   let portal: string;
@@ -79,13 +99,21 @@ describe('security headers (issue 7, what-must-work 8)', () => {
     ['/remotes.json', '/remotes.json', 200],
     ['/healthz', '/healthz', 200],
     ['an unknown file (404)', '/nothing-here.js', 404],
-    ['an unknown API route (404)', '/v1/nothing', 404],
-    ['an API route without a token (401)', '/v1/user/information', 401],
   ];
   it.each(cases)('%s carries the portal policy', async (_name, url, status) => {
     const response = await t.app.inject({ url });
     expect(response.statusCode).toBe(status);
     expectPortalPolicy(response);
+  });
+
+  const apiCases: Array<[string, string, number]> = [
+    ['an unknown API route (404)', '/v1/nothing', 404],
+    ['an API route without a token (401)', '/v1/user/information', 401],
+  ];
+  it.each(apiCases)("%s carries the API's policy", async (_name, url, status) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(status);
+    expectApiPolicy(response);
   });
 
   it('the service worker and the manifest: from this server only, the right types, revalidated every time', async () => {
@@ -108,11 +136,11 @@ describe('security headers (issue 7, what-must-work 8)', () => {
     expect(manifest.json()).toMatchObject({ start_url: '/' });
   });
 
-  it('an API 200 and an API 400 carry it too', async () => {
+  it("an API 200 and an API 400 carry the API's policy", async () => {
     const { accessToken } = await loginAs(t.app, 'student');
     const ok = await t.app.inject({ url: '/v1/user/information', headers: bearer(accessToken) });
     expect(ok.statusCode).toBe(200);
-    expectPortalPolicy(ok);
+    expectApiPolicy(ok);
     const bad = await t.app.inject({
       method: 'POST',
       url: '/v1/user/login',
@@ -120,7 +148,7 @@ describe('security headers (issue 7, what-must-work 8)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false });
-    expectPortalPolicy(bad);
+    expectApiPolicy(bad);
   });
 
   it('/docs keeps the working policy of swagger-ui, with framing refused', async () => {
@@ -149,6 +177,9 @@ describe('security headers behind an https PUBLIC_URL', () => {
     const response = await t.app.inject({ url: '/healthz' });
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
     expect(csp(response).has('upgrade-insecure-requests')).toBe(true);
+    // the API's answers keep HSTS too
+    const api = await t.app.inject({ url: '/v1/nothing' });
+    expect(api.headers['strict-transport-security']).toBe('max-age=31536000');
   });
 });
 
