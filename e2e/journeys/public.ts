@@ -93,6 +93,61 @@ export const publicJourneys: Journey[] = [
     },
   },
   {
+    name: 'first paint: landing and login are drawn before any script runs, then the app takes over',
+    async run(ctx) {
+      // no bundle at all: what the browser paints from index.html alone
+      const { page, close } = await newPage(ctx);
+      await page.route(/\/main\.js$/, (route) => route.abort());
+      const drawnOnly = async (hash: string) => {
+        await page.goto('about:blank');
+        await page.goto(`${ctx.url}/${hash}`);
+        return page.evaluate(() => ({
+          shown: [...document.querySelectorAll<HTMLElement>('.sp-first-paint')]
+            .filter((element) => element.offsetHeight > 0)
+            .map((element) => element.dataset.page),
+          spinner: getComputedStyle(document.querySelector('.sp-first-paint-wait') as Element, '::before').content,
+        }));
+      };
+      const landing = await drawnOnly('#/');
+      assert(landing.shown.join() === 'landing' && landing.spinner === 'none', `landing: ${JSON.stringify(landing)}`);
+      assert(await page.getByText('Tùy chọn in linh hoạt').isVisible(), 'the drawn landing lacks its services');
+      const login = await drawnOnly('#/Login?next=%2FPrinting');
+      assert(login.shown.join() === 'login' && login.spinner === 'none', `login: ${JSON.stringify(login)}`);
+      assert(await page.getByText('Dịch vụ xác thực tập trung').isVisible(), 'the drawn login lacks its title');
+      // drawn, not usable: nothing typed there is lost when the app replaces it
+      const refused = await page
+        .locator('#login-email')
+        .fill('student@hcmut.edu.vn', { timeout: 500 })
+        .then(() => false)
+        .catch(() => true);
+      assert(refused, 'the drawn login form took typing before the app was there');
+      for (const hash of ['#/Home', '#/Login?code=x']) {
+        const other = await drawnOnly(hash);
+        assert(other.shown.length === 0 && other.spinner !== 'none', `${hash}: ${JSON.stringify(other)}`);
+      }
+      await page.evaluate(() => localStorage.setItem('lang', 'en'));
+      const english = await drawnOnly('#/');
+      assert(english.shown.length === 0 && english.spinner !== 'none', `English: ${JSON.stringify(english)}`);
+      await close();
+
+      // with the bundles: the app replaces the drawn page with its own, once
+      const live = await newPage(ctx);
+      await live.page.goto(`${ctx.url}/#/Login`);
+      await live.page.getByLabel('Tên tài khoản').fill('student@hcmut.edu.vn');
+      const after = await live.page.evaluate(() => ({
+        drawn: document.querySelectorAll('.sp-first-paint').length,
+        forms: document.querySelectorAll('form.sp-login-form').length,
+        typed: (document.getElementById('login-email') as HTMLInputElement).value,
+      }));
+      assert(
+        after.drawn === 0 && after.forms === 1 && after.typed === 'student@hcmut.edu.vn',
+        `after the app rendered: ${JSON.stringify(after)}`,
+      );
+      assert(live.errors.length === 0, `console errors: ${live.errors.join(' | ')}`);
+      await live.close();
+    },
+  },
+  {
     name: 'test page: the button opens a modal',
     async run(ctx) {
       const { page, close } = await newPage(ctx);

@@ -1,0 +1,118 @@
+// Draws the public pages into dist/index.html after the build (the shell's `npm run build`): the landing page and
+// the login form, in Vietnamese, as the app would draw them, with their CSS. The browser paints them at once,
+// before any bundle has loaded; the app replaces them with the same page when it renders (issue 22: LCP). Run:
+// node --import tsx src/first-paint/render.tsx [dist folder]
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import Module from 'node:module';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { renderToStaticMarkup } from 'react-dom/server';
+// eslint-disable-next-line no-restricted-imports -- build time, in node: MemoryRouter is not in the browser's subset
+import type * as ReactRouter from 'react-router';
+import type { ComponentType } from 'react';
+import { FIRST_PAINT_ATTRIBUTE, firstPaintScript, type FirstPaintPage } from './pick';
+
+const distDir = path.resolve(process.argv[2] ?? path.join(__dirname, '..', '..', 'dist'));
+
+/** The CSS files the pages import, in import order (style-loader adds them in that order too). */
+const cssFiles: string[] = [];
+
+/** The URL webpack gave a file (asset/resource: a content-hashed name in dist): the built file with its bytes. */
+function builtUrlOf(source: string): string {
+  // as latin1 text: byte for byte, without Buffer (whose types the DOM's lib of this package does not take)
+  const bytes = fs.readFileSync(source, 'latin1');
+  const ext = path.extname(source);
+  const match = fs
+    .readdirSync(distDir)
+    .find((name) => name.endsWith(ext) && fs.readFileSync(path.join(distDir, name), 'latin1') === bytes);
+  if (!match) throw new Error(`${source} is not in ${distDir}: build the shell first`);
+  return `/${match}`;
+}
+
+// What webpack's loaders do for these imports (tools/webpack.base.cjs), done the node way: a CSS import is
+// recorded (its rules go into the page's head), an image import is its built URL.
+type Extensions = Record<string, (module: { exports: unknown }, filename: string) => void>;
+// `require.extensions` is deprecated but still what a CommonJS import of a non-JS file goes through
+const extensions = (Module as unknown as { _extensions: Extensions })._extensions;
+extensions['.css'] = (module, filename) => {
+  if (!cssFiles.includes(filename)) cssFiles.push(filename);
+  module.exports = {};
+};
+for (const ext of ['.svg', '.png', '.ico', '.jpg', '.webp'])
+  extensions[ext] = (module, filename) => {
+    module.exports = { __esModule: true, default: builtUrlOf(filename) };
+  };
+
+/** A page module's default export, whether this file runs as CommonJS (tsx wraps the module once more) or ESM. */
+function defaultOf(module: { default: ComponentType }): ComponentType {
+  const inner = (module.default as unknown as { default?: ComponentType }).default;
+  return inner ?? module.default;
+}
+
+async function main(): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const template = fs.readFileSync(indexFile, 'utf8');
+  if (template.includes('class="sp-first-paint"')) throw new Error(`${indexFile} already has its first paint`);
+
+  // after the hooks above: the pages and their imports load through them
+  const { initI18n } = await import('../i18n');
+  // required, as the pages require react-router (CommonJS): an import() would load its ESM build, a second
+  // router whose context the pages would not see
+  const { MemoryRouter } = Module.createRequire(__filename)('react-router') as typeof ReactRouter;
+  initI18n();
+  const pages: Record<FirstPaintPage, { path: string; Page: ComponentType }> = {
+    landing: { path: '/', Page: defaultOf(await import('../public/landing-page')) },
+    login: { path: '/Login', Page: defaultOf(await import('../public/login-page')) },
+  };
+  const drawn = Object.entries(pages).map(([name, { path: at, Page }]) => {
+    const markup = renderToStaticMarkup(
+      <MemoryRouter initialEntries={[at]}>
+        <Page />
+      </MemoryRouter>,
+    );
+    // inert: shown, never used (no focus, no click, no typing that the app's render would drop)
+    return `<div class="sp-first-paint" data-page="${name}" inert>${markup}</div>`;
+  });
+
+  const shown = Object.keys(pages)
+    .map((name) => `html[${FIRST_PAINT_ATTRIBUTE}="${name}"] .sp-first-paint[data-page="${name}"]`)
+    .join(',');
+  const css =
+    cssFiles.map((file) => fs.readFileSync(file, 'utf8')).join('\n') +
+    `\n.sp-first-paint{display:none}${shown}{display:block}`;
+  const script = firstPaintScript();
+  const scriptName = `first-paint.${createHash('sha256').update(script).digest('hex').slice(0, 10)}.js`;
+
+  const html = template
+    // the script marks <html> before the body is drawn: it runs before </head>, after the preloads have started
+    .replace('</head>', `<style>${css}</style><script src="/${scriptName}"></script></head>`)
+    .replace(
+      '<div id="root"></div>',
+      // the spinner, for every other page (index.html's rule), once the pages
+      `<div id="root">${drawn.join('')}<div class="sp-first-paint-wait"></div></div>`,
+    );
+  if (html === template || !html.includes(scriptName) || !html.includes('sp-first-paint-wait'))
+    throw new Error(`${indexFile} has no </head> or no empty #root`);
+
+  writeCompressed(path.join(distDir, scriptName), script);
+  writeCompressed(indexFile, html);
+  console.log(`first paint: ${Object.keys(pages).join(', ')} drawn into ${indexFile} (${Buffer.byteLength(html)} B)`);
+}
+
+/** A file with its .br and .gz beside it, as the build's CompressionPlugin writes them (the server sends those). */
+function writeCompressed(file: string, text: string): void {
+  fs.writeFileSync(file, text);
+  for (const ext of ['.br', '.gz']) fs.rmSync(file + ext, { force: true });
+  // the plugin's threshold (tools/webpack.base.cjs)
+  if (Buffer.byteLength(text) < 1024) return;
+  // copied into a Uint8Array: the DOM's lib of this package does not take node's Buffer type
+  const br = zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+  fs.writeFileSync(`${file}.br`, new Uint8Array(br));
+  fs.writeFileSync(`${file}.gz`, new Uint8Array(zlib.gzipSync(text, { level: 9 })));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
