@@ -129,10 +129,9 @@ const API_PREFIX = '/v1/';
 /**
  * Security headers on every answer that goes through Fastify (API, portal files, 404s, errors): on the portal's,
  * helmet's, worked out once at start, plus a Permissions-Policy (helmet does not set one); on the API's, the
- * strict set of apiAnswerHeaders. /docs keeps swagger-ui's
- * own CSP, the one it is tested with (set later, in its onSend, so it replaces this one there). socket.io's
- * polling answers (engine.io answers them before Fastify) get BARE_ANSWER_HEADERS from a listener on the
- * HTTP server.
+ * strict set of apiAnswerHeaders. /docs keeps swagger-ui's own CSP, the one it is tested with (set later, in its
+ * onSend, so it replaces this one there). socket.io's polling answers (engine.io answers them before Fastify) get
+ * BARE_ANSWER_HEADERS from a listener on the HTTP server.
  */
 export default fp(
   async (app) => {

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     .replace('</head>', `<style>${css}</style><script src="/${scriptName}"></script></head>`)
     .replace(
       '<div id="root"></div>',
-      // the spinner, for every other page (index.html's rule), once the pages
+      // after the drawn pages, the spinner's place: shown for every other page (index.html's rule)
       `<div id="root">${drawn.join('')}<div class="sp-first-paint-wait"></div></div>`,
     );
   if (html === template || !html.includes(scriptName) || !html.includes('sp-first-paint-wait'))
