@@ -52,3 +52,12 @@ export async function ensureDebianPackage(file, pkg, purpose) {
   console.error(`${purpose} need ${file}: install it (Debian: sudo apt-get install ${pkg}).`);
   return false;
 }
+
+/** Debian's PostgreSQL programs (PG_BIN overrides; server/scripts/with-postgres.sh reads the same). */
+export const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
+
+/** Debian's PostgreSQL server, for a throw-away server when no DATABASE_URL is given (installed as above). */
+export function ensurePostgresServer(purpose) {
+  if (process.env.DATABASE_URL?.trim()) return Promise.resolve(true);
+  return ensureDebianPackage(`${PG_BIN}/initdb`, 'postgresql', `${purpose} (a throw-away PostgreSQL server)`);
+}

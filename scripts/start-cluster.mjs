@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildMissing, ensureDebianPackage, root } from './lib.mjs';
+import { buildMissing, ensureDebianPackage, ensurePostgresServer, root } from './lib.mjs';
 import { NGINX, portIsFree, startInstance, startNginx, stopProcess, waitHealthy } from './cluster/processes.mjs';
 
 const THROWAWAY = 'SP_CLUSTER_THROWAWAY_DB';
@@ -45,12 +45,7 @@ if (built !== 0) process.exit(built);
 // a fresh machine: Debian's nginx, and PostgreSQL when no server is given (installed as root, as npm test does)
 if (process.env[THROWAWAY] !== '1') {
   if (!(await ensureDebianPackage(NGINX, 'nginx', 'start:cluster (nginx in front of the instances)'))) process.exit(1);
-  const pgBin = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
-  if (
-    !process.env.DATABASE_URL?.trim() &&
-    !(await ensureDebianPackage(`${pgBin}/initdb`, 'postgresql', 'start:cluster (a throw-away PostgreSQL server)'))
-  )
-    process.exit(1);
+  if (!(await ensurePostgresServer('start:cluster'))) process.exit(1);
 }
 
 if (!process.env.DATABASE_URL?.trim()) {

@@ -2,10 +2,10 @@
 // the browser journeys in Chromium against the built portal, then the cluster checks (two instances behind
 // nginx on PostgreSQL: DATABASE_URL, else a throw-away server). Set SKIP_E2E=1 to run jest only,
 // SKIP_CLUSTER=1 to leave the cluster checks out.
-import { buildMissing, ensureDebianPackage, root, run } from './lib.mjs';
+import { buildMissing, ensureDebianPackage, ensurePostgresServer, root, run } from './lib.mjs';
+import { NGINX } from './cluster/processes.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 const ensureChromium = () => ensureDebianPackage(CHROMIUM, 'chromium', 'the browser tests');
 const ensureNginx = () => ensureDebianPackage(NGINX, 'nginx', 'the cluster checks (nginx in front of two instances)');
@@ -23,9 +23,7 @@ code = await run(process.execPath, ['--import', 'tsx', 'e2e/run.ts'], { cwd: roo
 if (code !== 0 || process.env.SKIP_CLUSTER === '1') process.exit(code);
 
 if (!(await ensureNginx())) process.exit(1);
-const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
-if (!process.env.DATABASE_URL && !(await ensureDebianPackage(`${PG_BIN}/initdb`, 'postgresql', 'the cluster checks (a throw-away PostgreSQL server)')))
-  process.exit(1);
+if (!(await ensurePostgresServer('the cluster checks'))) process.exit(1);
 code = await run(process.execPath, ['--import', 'tsx', '--test', 'e2e/cluster/nginx-config.test.ts'], { cwd: root });
 if (code !== 0) process.exit(code);
 // the instances share a PostgreSQL server (PGlite serves one process): a throw-away one unless given
