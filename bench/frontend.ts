@@ -18,9 +18,11 @@ import {
   freshContext,
   measureNavigation,
   measurePage,
+  storedSession,
   waitReady,
   type PageReady,
   type PageWeight,
+  type StoredSession,
   type Tokens,
 } from './page-weight';
 
@@ -100,9 +102,9 @@ async function lcpOnce(
   url: string,
   ready: PageReady,
   rate: number,
-  tokens?: Tokens,
+  session?: StoredSession,
 ): Promise<number> {
-  const context = await freshContext(browser, tokens);
+  const context = await freshContext(browser, session);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -191,6 +193,9 @@ export async function benchFrontend(): Promise<FrontendFigures> {
     }
     const tokens = {} as Record<Role, Tokens>;
     for (const role of ROLES) tokens[role] = await signIn(portal.url, `${role}@hcmut.edu.vn`);
+    // /Home's LCP is a returning user's: local storage as the portal left it after a visit
+    const sessions = {} as Record<Role, StoredSession>;
+    for (const role of ROLES) sessions[role] = await storedSession(browser, portal.url, tokens[role]);
 
     const weights: FrontendFigures['weights'] = [];
     for (const [p, ready] of [
@@ -257,7 +262,7 @@ export async function benchFrontend(): Promise<FrontendFigures> {
       const a = ANCHOR_PAGES.find((p) => p.page === page);
       return anchor && a ? [{ page: `anchor ${page}`, url: `${anchor.url}/#${a.hash}`, ready: a.ready }] : [];
     };
-    const targets: { page: string; url: string; ready: PageReady; tokens?: Tokens }[] = [
+    const targets: { page: string; url: string; ready: PageReady; session?: StoredSession }[] = [
       { page: 'landing', url: `${portal.url}/#/`, ready: 'Dịch vụ' },
       ...anchorTarget('landing'),
       { page: 'login', url: `${portal.url}/#/Login`, ready: 'Đăng nhập' },
@@ -266,7 +271,7 @@ export async function benchFrontend(): Promise<FrontendFigures> {
         page: `/Home ${role}`,
         url: `${portal.url}/#/Home`,
         ready: { level: 1 },
-        tokens: tokens[role],
+        session: sessions[role],
       })),
     ];
     const samples = new Map<string, number[]>();
@@ -275,7 +280,7 @@ export async function benchFrontend(): Promise<FrontendFigures> {
         for (const rate of RATES) {
           const key = `${t.page}|${rate}`;
           const value = await withRetry(`LCP ${t.page} ${rate}× run ${run + 1}`, () =>
-            lcpOnce(browser, t.url, t.ready, rate, t.tokens),
+            lcpOnce(browser, t.url, t.ready, rate, t.session),
           );
           samples.set(key, [...(samples.get(key) ?? []), value]);
         }

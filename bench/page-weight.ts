@@ -12,24 +12,41 @@ export interface Tokens {
   refreshToken: string;
 }
 
+/** What the portal keeps in local storage for a signed-in user: the tokens, the name it greets with... */
+export type StoredSession = Record<string, string>;
+
 /**
  * What shows the page has drawn: its heading's name (a public page), its heading's level (signed-in pages
  * have one h1), or a CSS selector (a page without a heading of its own, such as the anchor's login).
  */
 export type PageReady = string | { level: number } | { selector: string };
 
-/** A fresh browser context (an empty cache), signed in first when `tokens` are given. */
-export async function freshContext(browser: Browser, tokens?: Tokens): Promise<BrowserContext> {
+/** A fresh browser context (an empty cache), signed in first when a stored session or tokens are given. */
+export async function freshContext(browser: Browser, session?: Tokens | StoredSession): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  if (tokens) {
-    await context.addInitScript((t) => {
-      if (!localStorage.getItem('accessToken')) {
-        localStorage.setItem('accessToken', t.accessToken);
-        localStorage.setItem('refreshToken', t.refreshToken);
-      }
-    }, tokens);
+  if (session) {
+    await context.addInitScript((entries) => {
+      if (!localStorage.getItem('accessToken'))
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, session as StoredSession);
   }
   return context;
+}
+
+/**
+ * The local storage the portal leaves after one visit of /Home with these tokens: a returning user's, which the
+ * first paint reads (index.html greets the user by the name the last visit kept).
+ */
+export async function storedSession(browser: Browser, url: string, tokens: Tokens): Promise<StoredSession> {
+  const context = await freshContext(browser, tokens);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}/#/Home`);
+    await waitReady(page, { level: 1 });
+    return await page.evaluate(() => ({ ...localStorage }));
+  } finally {
+    await context.close();
+  }
 }
 
 /** Waits for the page's heading (or marker) to show, then for the network to be idle. */

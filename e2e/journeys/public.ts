@@ -1,5 +1,6 @@
 import { assert, newPage, screenshot, type Journey } from '../support/harness';
 import { LoginPage } from '../support/login-page';
+import { signInStudent } from '../support/student';
 
 export const publicJourneys: Journey[] = [
   {
@@ -93,7 +94,7 @@ export const publicJourneys: Journey[] = [
     },
   },
   {
-    name: 'first paint: landing and login are drawn before any script runs, then the app takes over',
+    name: 'first paint: landing, login and /Home are drawn before any script runs, then the app takes over',
     async run(ctx) {
       // no bundle at all: what the browser paints from index.html alone
       const { page, close } = await newPage(ctx);
@@ -110,7 +111,10 @@ export const publicJourneys: Journey[] = [
       };
       const landing = await drawnOnly('#/');
       assert(landing.shown.join() === 'landing' && landing.spinner === 'none', `landing: ${JSON.stringify(landing)}`);
-      assert(await page.getByText('Tùy chọn in linh hoạt').isVisible(), 'the drawn landing lacks its services');
+      assert(
+        await page.locator('.sp-first-paint[data-page="landing"]').getByText('Tùy chọn in linh hoạt').isVisible(),
+        'the drawn landing lacks its services',
+      );
       const login = await drawnOnly('#/Login?next=%2FPrinting');
       assert(login.shown.join() === 'login' && login.spinner === 'none', `login: ${JSON.stringify(login)}`);
       assert(await page.getByText('Dịch vụ xác thực tập trung').isVisible(), 'the drawn login lacks its title');
@@ -145,6 +149,40 @@ export const publicJourneys: Journey[] = [
       );
       assert(live.errors.length === 0, `console errors: ${live.errors.join(' | ')}`);
       await live.close();
+
+      // /Home, signed in: the layout and the sections drawn, the heading greeting the user by the name kept
+      const home = await newPage(ctx);
+      await signInStudent(home.page, ctx.url);
+      const greeting = await home.page.getByRole('heading', { level: 1, name: /^Xin chào, / }).innerText();
+      await home.page.route(/\/main\.js$/, (route) => route.abort());
+      await home.page.reload();
+      const drawnHome = await home.page.evaluate(() => ({
+        shown: [...document.querySelectorAll<HTMLElement>('.sp-first-paint')]
+          .filter((element) => element.offsetHeight > 0)
+          .map((element) => element.dataset.page),
+        heading: document.querySelector('.sp-first-paint[data-page="home"] h1')?.textContent,
+        sections: document.querySelectorAll('.sp-first-paint[data-page="home"] .sp-card').length,
+      }));
+      assert(
+        drawnHome.shown.join() === 'home' && drawnHome.heading === greeting && drawnHome.sections === 10,
+        `drawn /Home: ${JSON.stringify(drawnHome)}, the app greeted "${greeting}"`,
+      );
+      // the app takes over: one page, the same greeting, no drawn page left
+      await home.page.unroute(/\/main\.js$/);
+      await home.page.reload();
+      // the header's user button, drawn by the app alone (the drawn frame knows no user)
+      await home.page.getByRole('button', { name: greeting.slice('Xin chào, '.length, -1), exact: true }).waitFor();
+      const afterHome = await home.page.evaluate(() => ({
+        drawn: document.querySelectorAll('.sp-first-paint').length,
+        banners: document.querySelectorAll('.sp-banner').length,
+        heading: document.querySelector('.sp-banner h1')?.textContent,
+      }));
+      assert(
+        afterHome.drawn === 0 && afterHome.banners === 1 && afterHome.heading === greeting,
+        `after the app rendered /Home: ${JSON.stringify(afterHome)}`,
+      );
+      assert(home.errors.length === 0, `console errors: ${home.errors.join(' | ')}`);
+      await home.close();
     },
   },
   {

@@ -3,8 +3,8 @@
  * shell and the remotes all get this very module instance.
  */
 export * from './contracts';
-export { tokenStorage, TOKEN_KEYS } from './tokens';
-export { useSessionStore, type SessionState, type SessionStatus } from './session-store';
+export { tokenStorage, TOKEN_KEYS, DISPLAY_NAME_KEY } from './tokens';
+export { useSessionStore, fullNameOf, type SessionState, type SessionStatus } from './session-store';
 export {
   apiClient,
   configureApiClient,

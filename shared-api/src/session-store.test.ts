@@ -1,5 +1,6 @@
 import type { UserInfo } from './contracts';
-import { useSessionStore } from './session-store';
+import { fullNameOf, useSessionStore } from './session-store';
+import { DISPLAY_NAME_KEY, tokenStorage } from './tokens';
 
 const student: UserInfo = {
   _id: 'u1',
@@ -16,6 +17,7 @@ const student: UserInfo = {
 
 beforeEach(() => {
   useSessionStore.setState(useSessionStore.getInitialState(), true);
+  window.localStorage.clear();
 });
 
 describe('useSessionStore', () => {
@@ -66,6 +68,23 @@ describe('useSessionStore', () => {
     expect(s.role).toBeNull();
     expect(s.balance).toBe(0);
     expect(s.newNotices).toBe(0);
+  });
+
+  it("keeps the user's name for the next load's first paint, and forgets it with the user", () => {
+    useSessionStore.getState().setUser(student);
+    expect(window.localStorage.getItem(DISPLAY_NAME_KEY)).toBe('Nguyễn Văn An');
+    useSessionStore.getState().setUser({ ...student, firstName: 'Bình' });
+    expect(window.localStorage.getItem(DISPLAY_NAME_KEY)).toBe('Nguyễn Văn Bình');
+    useSessionStore.getState().clear();
+    expect(window.localStorage.getItem(DISPLAY_NAME_KEY)).toBeNull();
+    // signing out through the tokens forgets it too (logout, 419)
+    useSessionStore.getState().setUser(student);
+    tokenStorage.clear();
+    expect(window.localStorage.getItem(DISPLAY_NAME_KEY)).toBeNull();
+  });
+
+  it('names a user last name first (the header, the side menu, the greeting)', () => {
+    expect(fullNameOf(student)).toBe('Nguyễn Văn An');
   });
 
   it('notifies subscribers (the shell and the remotes read the same store)', () => {

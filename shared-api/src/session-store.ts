@@ -1,5 +1,11 @@
 import { create } from 'zustand';
 import type { Role, UserInfo } from './contracts';
+import { tokenStorage } from './tokens';
+
+/** How the portal names a user (the header, the side menu, the greeting). */
+export function fullNameOf(user: Pick<UserInfo, 'firstName' | 'lastName'>): string {
+  return `${user.lastName} ${user.firstName}`;
+}
 
 export type SessionStatus = 'unknown' | 'loading' | 'ready' | 'anonymous';
 
@@ -30,8 +36,15 @@ export const useSessionStore = create<SessionState>()((set) => ({
   balance: 0,
   newNotices: 0,
   setLoading: () => set({ status: 'loading' }),
-  setUser: (user) => set({ status: 'ready', user, role: user.role, balance: user.balance }),
+  setUser: (user) => {
+    // kept for the next load's first paint (DISPLAY_NAME_KEY); forgotten with the tokens
+    tokenStorage.setDisplayName(fullNameOf(user));
+    set({ status: 'ready', user, role: user.role, balance: user.balance });
+  },
   setBalance: (balance) => set({ balance }),
   setNewNotices: (newNotices) => set({ newNotices }),
-  clear: () => set({ status: 'anonymous', role: null, user: null, balance: 0, newNotices: 0 }),
+  clear: () => {
+    tokenStorage.setDisplayName(null);
+    set({ status: 'anonymous', role: null, user: null, balance: 0, newNotices: 0 });
+  },
 }));

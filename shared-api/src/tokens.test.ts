@@ -30,12 +30,14 @@ describe('tokenStorage', () => {
     expect(tokenStorage.getRefresh()).toBeNull();
   });
 
-  it('clear removes both tokens and nothing else', () => {
+  it("clear removes both tokens and the user's name, nothing else", () => {
     tokenStorage.set('a-1', 'r-1');
+    tokenStorage.setDisplayName('Nguyễn Văn An');
     window.localStorage.setItem('lang', 'en');
     tokenStorage.clear();
     expect(window.localStorage.getItem('accessToken')).toBeNull();
     expect(window.localStorage.getItem('refreshToken')).toBeNull();
+    expect(window.localStorage.getItem('displayName')).toBeNull();
     expect(window.localStorage.getItem('lang')).toBe('en');
   });
 });

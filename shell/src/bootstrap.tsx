@@ -15,12 +15,13 @@ const api =
     ? null
     : import('./app/api-setup').then(({ loadSession }) => {
         // Signed in, the session is checked while the first page's chunk arrives, not after it has rendered.
-        // Its request left at boot (early-requests.ts): that answer is used when it is a 200.
-        if (firstPage === 'signedIn')
-          void loadSession(
-            takeEarly(USER_INFORMATION_PATH)?.then((body) => (body as { data?: UserInfo } | null)?.data ?? null) ??
-              null,
-          );
+        // Its request left at boot (early-requests.ts): that answer is used when it is a 200. The app renders
+        // once it is known: the page (or the /Home the build drew, first-paint/) is replaced by the page, not by
+        // the session gate's spinner.
+        if (firstPage !== 'signedIn') return undefined;
+        return loadSession(
+          takeEarly(USER_INFORMATION_PATH)?.then((body) => (body as { data?: UserInfo } | null)?.data ?? null) ?? null,
+        );
       });
 
 const container = document.getElementById('root');

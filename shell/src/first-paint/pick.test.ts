@@ -1,5 +1,15 @@
+import { DISPLAY_NAME_KEY, TOKEN_KEYS } from 'shared-api';
 import { PUBLIC_PAGES } from '../app/first-page';
-import { FIRST_PAINT_ATTRIBUTE, firstPaintOf, firstPaintScript, type FirstPaintPage } from './pick';
+import {
+  FIRST_PAINT_ATTRIBUTE,
+  firstPaintOf,
+  firstPaintScript,
+  GREETING_ID,
+  greetOnHome,
+  type FirstPaintPage,
+} from './pick';
+
+const GREETING = 'Xin chào, {{name}}!';
 
 const storage = (entries: Record<string, string> = {}): Pick<Storage, 'getItem'> => ({
   getItem: (key) => entries[key] ?? null,
@@ -18,6 +28,7 @@ describe('the page the first paint shows (issue 22: painted before any bundle ru
     // a school sign-in coming back is not the bare form: the app draws what it says
     ['#/Login?code=abc', null],
     ['#/Login?next=%2FHome&error=denied', null],
+    // signed out, /Home is the login form the app sends the visitor to: not drawn
     ['#/Home', null],
     ['#/Printing', null],
     ['#/Test', null],
@@ -30,7 +41,14 @@ describe('the page the first paint shows (issue 22: painted before any bundle ru
   it('draws nothing for a visitor who chose English (the pages are drawn in Vietnamese)', () => {
     expect(firstPaintOf('#/', storage({ lang: 'en' }))).toBeNull();
     expect(firstPaintOf('#/Login', storage({ lang: 'en' }))).toBeNull();
+    expect(firstPaintOf('#/Home', storage({ lang: 'en', [TOKEN_KEYS.access]: 'a.b.c' }))).toBeNull();
     expect(firstPaintOf('#/Login', storage({ lang: 'vi' }))).toBe('login');
+  });
+
+  it.each(['#/Home', '#/home', '#/Home?x=1'])('draws /Home (%s) for a visitor with a stored session only', (hash) => {
+    expect(firstPaintOf(hash, storage({ [TOKEN_KEYS.access]: 'a.b.c' }))).toBe('home');
+    expect(firstPaintOf(hash, storage({ [TOKEN_KEYS.refresh]: 'r' }))).toBeNull();
+    expect(firstPaintOf('#/Printing', storage({ [TOKEN_KEYS.access]: 'a.b.c' }))).toBeNull();
   });
 
   it('agrees with the routes: each path it draws is the public page of that name', () => {
@@ -49,7 +67,7 @@ describe('the page the first paint shows (issue 22: painted before any bundle ru
       window.localStorage.clear();
       window.location.hash = '';
     });
-    const run = () => new Function(firstPaintScript())() as void;
+    const run = () => new Function(firstPaintScript(GREETING))() as void;
 
     it('marks <html> with the page of the address', () => {
       window.location.hash = '#/Login';
@@ -67,6 +85,23 @@ describe('the page the first paint shows (issue 22: painted before any bundle ru
       expect(document.documentElement.hasAttribute(FIRST_PAINT_ATTRIBUTE)).toBe(false);
     });
 
+    it('marks /Home and greets the user by the kept name in the heading, once it is parsed', async () => {
+      window.localStorage.setItem(TOKEN_KEYS.access, 'a.b.c');
+      window.localStorage.setItem(DISPLAY_NAME_KEY, 'Trần <b>Thị</b> $& Ngọc');
+      window.location.hash = '#/Home';
+      run();
+      expect(document.documentElement.getAttribute(FIRST_PAINT_ATTRIBUTE)).toBe('home');
+      // the heading arrives after the script ran (the parser reaches the body later)
+      const heading = document.createElement('h1');
+      heading.id = GREETING_ID;
+      heading.textContent = '\u00a0';
+      document.body.append(heading);
+      await Promise.resolve();
+      // as text, never as markup; the name's `$&` is not a replacement pattern
+      expect(heading.innerHTML).toBe('Xin chào, Trần &lt;b&gt;Thị&lt;/b&gt; $&amp; Ngọc!');
+      heading.remove();
+    });
+
     it('fails quietly when storage is refused (the spinner, as before)', () => {
       const getItem = jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
         throw new Error('SecurityError');
@@ -78,6 +113,40 @@ describe('the page the first paint shows (issue 22: painted before any bundle ru
       } finally {
         getItem.mockRestore();
       }
+    });
+  });
+
+  describe('greetOnHome', () => {
+    const heading = () => {
+      const element = document.createElement('h1');
+      element.id = GREETING_ID;
+      element.textContent = '\u00a0';
+      return element;
+    };
+    afterEach(() => document.body.replaceChildren());
+
+    it('fills the heading as it is added, then stops watching', async () => {
+      greetOnHome(GREETING, storage({ displayName: 'Nguyễn Văn An' }), document);
+      document.body.append(document.createElement('p'));
+      await Promise.resolve();
+      const first = heading();
+      document.body.append(first);
+      await Promise.resolve();
+      expect(first.textContent).toBe('Xin chào, Nguyễn Văn An!');
+      // disconnected: a later heading of that id (the app's own) is left as the app draws it
+      first.remove();
+      const later = heading();
+      document.body.append(later);
+      await Promise.resolve();
+      expect(later.textContent).toBe('\u00a0');
+    });
+
+    it('leaves the heading blank without a kept name', async () => {
+      greetOnHome(GREETING, storage(), document);
+      const element = heading();
+      document.body.append(element);
+      await Promise.resolve();
+      expect(element.textContent).toBe('\u00a0');
     });
   });
 });

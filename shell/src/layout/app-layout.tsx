@@ -51,6 +51,8 @@ function MessagesButton({ onOpen }: { onOpen: () => void }) {
 export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
   const { t } = useTranslation();
   const role = useSessionStore((s) => s.role);
+  // staff and officers chat; drawn before the session is known (the build's first paint), the header has no button
+  const chats = role !== null && role !== 'student';
   const menu = useSideMenu();
   const [chatOpen, setChatOpen] = useState(false);
   const [chatUsed, setChatUsed] = useState(false);
@@ -89,7 +91,7 @@ export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
           <span className="sp-logo-short">{t('product.shortName')}</span>
         </Link>
         <span className="sp-header-spacer" />
-        {role !== 'student' && (
+        {chats && (
           <MessagesButton
             onOpen={() => {
               setChatUsed(true);
@@ -103,7 +105,7 @@ export function AppLayout({ items, UserMenuExtra, Watcher }: Props) {
       <main id="main-content" tabIndex={-1} className={`sp-content ${menu.open ? 'sp-content-shifted' : ''}`}>
         <Outlet />
       </main>
-      {role !== 'student' && chatUsed && (
+      {chats && chatUsed && (
         <AntdScope>
           <ChatDrawer open={chatOpen} onClose={() => setChatOpen(false)} />
         </AntdScope>

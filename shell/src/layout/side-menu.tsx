@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import { useSessionStore } from 'shared-api';
+import { fullNameOf, useSessionStore } from 'shared-api';
 import { SvgIcon } from '../features/marketing/svg-icon';
 import { CountBadge } from './count-badge';
 import type { SideMenuItem } from './menu-items';
@@ -38,7 +38,7 @@ export function SideMenu({ open, items, menuRef, onNavigate }: Props) {
           <SvgIcon icon={UserOutlined} size={24} color="#fff" />
         </span>
         <div>
-          <div className="sp-sider-name">{user ? `${user.lastName} ${user.firstName}` : ''}</div>
+          <div className="sp-sider-name">{user ? fullNameOf(user) : ''}</div>
           <div className="sp-sider-major">{user?.major ?? (user ? t(`roles.${user.role}`) : '')}</div>
         </div>
       </div>

@@ -3,10 +3,11 @@ import { menuOpensByItself, outsideClickCloses } from './menu-rule';
 
 /** Open state of the side menu: follows the window width, closes on an outside click when narrow. */
 export function useSideMenu() {
-  const [open, setOpen] = useState(() => menuOpensByItself(window.innerWidth));
+  // drawn at build time (no window), closed: the first paint's CSS opens it on wide windows (first-paint/render.tsx)
+  const [open, setOpen] = useState(() => typeof window !== 'undefined' && menuOpensByItself(window.innerWidth));
   const menuRef = useRef<HTMLElement | null>(null);
   const toggleRef = useRef<HTMLButtonElement | null>(null);
-  const wide = useRef(menuOpensByItself(window.innerWidth));
+  const wide = useRef(open);
 
   useEffect(() => {
     const onResize = () => {

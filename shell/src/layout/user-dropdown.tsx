@@ -1,6 +1,6 @@
 import { lazy, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
-import { useSessionStore } from 'shared-api';
+import { fullNameOf, useSessionStore } from 'shared-api';
 import type { PushPlatform } from '../features/push/browser-push';
 import { SvgIcon } from '../features/marketing/svg-icon';
 import { AntdScope } from '../app/antd-scope';
@@ -57,7 +57,7 @@ export function UserDropdown({ onLogout, Extra, detectPush }: Props) {
   }, [open]);
 
   if (!user) return null;
-  const fullName = `${user.lastName} ${user.firstName}`;
+  const fullName = fullNameOf(user);
   return (
     <>
       <button

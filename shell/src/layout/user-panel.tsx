@@ -2,7 +2,7 @@ import { Suspense, type ComponentType, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Descriptions, Divider, Flex } from 'antd';
 import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
-import { useSessionStore } from 'shared-api';
+import { fullNameOf, useSessionStore } from 'shared-api';
 import type { PushPlatform } from '../features/push/browser-push';
 import { PushSwitch } from '../features/push/push-switch';
 import { displayBalance } from './display-balance';
@@ -30,7 +30,7 @@ export default function UserPanel({ onLogout, onChangePassword, onClose, Extra, 
     // the push switch (a button with role switch) changes a setting in place: the panel stays open
     if (event.target instanceof Element && event.target.closest('button:not([role="switch"])')) onClose();
   };
-  const fullName = `${user.lastName} ${user.firstName}`;
+  const fullName = fullNameOf(user);
   const placeholder = t('common.placeholder');
   const items =
     user.role === 'student'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from 'shared-api';
+import { fullNameOf, useSessionStore } from 'shared-api';
 import { ProductSections } from '../features/marketing/product-sections';
 import '../features/marketing/marketing.css';
 
@@ -7,7 +7,6 @@ import '../features/marketing/marketing.css';
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
-  return (
-    <ProductSections greeting={user ? t('home.welcome', { name: `${user.lastName} ${user.firstName}` }) : undefined} />
-  );
+  // Before the session is known (the frame the build draws, first-paint/render.tsx) the heading keeps its line, blank
+  return <ProductSections greeting={user ? t('home.welcome', { name: fullNameOf(user) }) : '\u00a0'} />;
 }
