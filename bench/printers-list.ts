@@ -8,7 +8,10 @@
 // routes would compare two different machines. So both servers stay up and the loads are measured in
 // rounds (BENCH_ROUNDS, default 3; BENCH_SECONDS each, default 5), each route between two hello-world runs
 // and its share taken against their mean, the median share printed with its range.
-import { mkdtempSync, rmSync } from 'node:fs';
+//
+// Beside them, the floor: a bare Fastify sending the list's own bytes (bench/lib/baseline-server.ts `bytes`),
+// what any server pays to put an answer of that size on the wire here, before any route's own work.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startBaseline } from './lib/baseline';
@@ -26,6 +29,8 @@ export interface PrintersListFigures {
   sharePct: number;
   compressedSharePct: number;
   informationSharePct: number;
+  /** A bare Fastify sending the list's bytes, as a share of hello-world (the floor of the list's answer). */
+  sameBytesSharePct: number;
   rounds: number;
   printerCount: number;
   bodyBytes: number;
@@ -44,6 +49,7 @@ interface Measured {
 }
 
 interface Round {
+  sameBytes: Measured;
   printers: Measured;
   printersCompressed: Measured;
   information: Measured;
@@ -71,6 +77,7 @@ export async function benchPrintersList(driver: DbDriver = 'pglite'): Promise<Pr
   const dir = mkdtempSync(path.join(tmpdir(), 'sp-bench-printers-'));
   const database = await createBenchDatabase(driver, dir);
   let portal: Awaited<ReturnType<typeof startBenchPortal>> | undefined;
+  let sameBytesServer: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
     portal = await startBenchPortal(database);
     const { accessToken } = await signIn(portal.url);
@@ -80,9 +87,14 @@ export async function benchPrintersList(driver: DbDriver = 'pglite'): Promise<Pr
     const text = await first.text();
     if (!first.ok) throw new Error(`GET /v1/student/printers: HTTP ${first.status} ${text}`);
     const printerCount = (JSON.parse(text) as { data: { printers: unknown[] } }).data.printers.length;
+    const bodyFile = path.join(dir, 'printers.json');
+    writeFileSync(bodyFile, text);
+    sameBytesServer = await startBaseline('bytes', null, bodyFile);
+    const sameBytesUrl = sameBytesServer.url;
     console.log(
       `${printerCount} printers, ${text.length} B JSON; ${rounds} rounds of hello-world, the list, the list with ` +
-        `accept-encoding: br, gzip (as a browser sends it) and /v1/user/information (the same student), ${seconds} s each`,
+        `accept-encoding: br, gzip (as a browser sends it), /v1/user/information (the same student) and a bare ` +
+        `Fastify sending the list's bytes, ${seconds} s each`,
     );
     // Each route is measured between two hello-world runs and taken against their mean: the machine's speed
     // drifts within a round too, and the hello-world just before a route alone is a different machine by the end
@@ -99,6 +111,7 @@ export async function benchPrintersList(driver: DbDriver = 'pglite'): Promise<Pr
     const done: Round[] = [];
     for (let i = 0; i < rounds; i++) {
       const round: Round = {
+        sameBytes: await between(sameBytesUrl),
         printers: await between(url),
         printersCompressed: await between(url, { 'accept-encoding': 'br, gzip' }),
         information: await between(`${portal.url}/v1/user/information`),
@@ -109,13 +122,16 @@ export async function benchPrintersList(driver: DbDriver = 'pglite'): Promise<Pr
       const line = (name: string, m: Measured) =>
         `${name} ${m.result.reqPerSec} (p99 ${m.result.p99Ms} ms) ${m.share.toFixed(1)} % of ${Math.round(m.helloReqPerSec)}`;
       console.log(
-        `round ${i + 1}: ${line('list', round.printers)}; ${line('br, gzip', round.printersCompressed)}; ` +
+        `round ${i + 1}: ${line('same bytes, bare', round.sameBytes)}; ${line('list', round.printers)}; ` +
+          `${line('br, gzip', round.printersCompressed)}; ` +
           `${line('information', round.information)}${non2xx ? `; NON-2XX ${non2xx}` : ''}`,
       );
     }
     const listShares = done.map((r) => r.printers.share);
     const compressedShares = done.map((r) => r.printersCompressed.share);
     const informationShares = done.map((r) => r.information.share);
+    const sameBytesShares = done.map((r) => r.sameBytes.share);
+    const sameBytesSharePct = median(sameBytesShares);
     const sharePct = median(listShares);
     const compressedSharePct = median(compressedShares);
     const informationSharePct = median(informationShares);
@@ -127,6 +143,10 @@ export async function benchPrintersList(driver: DbDriver = 'pglite'): Promise<Pr
     );
     console.log(
       `  with accept-encoding: br, gzip: ${spread(compressedShares)} (issue 22, ≥ 50 %: ${verdict(compressedSharePct >= 50)})`,
+    );
+    console.log(
+      `  the floor, a bare Fastify sending the list's ${text.length} B: ${spread(sameBytesShares)}; the list is ` +
+        `${((sharePct / sameBytesSharePct) * 100).toFixed(0)} % of it`,
     );
     console.log(
       `GET /v1/user/information: ${spread(informationShares)} (issue 22, ≥ 25 %: ${verdict(informationSharePct >= 25)})`,
@@ -141,12 +161,14 @@ export async function benchPrintersList(driver: DbDriver = 'pglite'): Promise<Pr
       sharePct,
       compressedSharePct,
       informationSharePct,
+      sameBytesSharePct,
       rounds,
       printerCount,
       bodyBytes: text.length,
     };
   } finally {
     await hello.close();
+    await sameBytesServer?.close();
     await portal?.stop();
     await database.drop();
     rmSync(dir, { recursive: true, force: true });

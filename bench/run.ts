@@ -76,6 +76,10 @@ const printersList: DriverBench = {
       ['printers-list: printers, share of hello-world (median of rounds)', `${f.sharePct.toFixed(1)} %`],
       ['printers-list: printers with accept-encoding: br, gzip', rate(f.printersCompressed)],
       ['printers-list: printers (br, gzip), share of hello-world', `${f.compressedSharePct.toFixed(1)} %`],
+      [
+        'printers-list: a bare Fastify sending the same bytes, share of hello-world',
+        `${f.sameBytesSharePct.toFixed(1)} %`,
+      ],
       ['printers-list: GET /v1/user/information', rate(f.information)],
       ['printers-list: /v1/user/information, share of hello-world', `${f.informationSharePct.toFixed(1)} %`],
     ];

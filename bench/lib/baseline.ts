@@ -3,16 +3,17 @@ import path from 'node:path';
 import readline from 'node:readline';
 
 /**
- * Starts bench/lib/baseline-server.ts (hello | select1) in a child process; select1 on PGlite, or on the
- * PostgreSQL database `databaseUrl`.
+ * Starts bench/lib/baseline-server.ts (hello | bytes | select1) in a child process; select1 on PGlite, or on the
+ * PostgreSQL database `databaseUrl`; bytes sending the file `bodyFile`.
  */
 export async function startBaseline(
-  mode: 'hello' | 'select1',
+  mode: 'hello' | 'bytes' | 'select1',
   databaseUrl: string | null = null,
+  bodyFile: string | null = null,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'baseline-server.ts'), mode], {
     cwd: path.join(__dirname, '..'),
-    env: { ...process.env, BENCH_SELECT1_URL: databaseUrl ?? '' },
+    env: { ...process.env, BENCH_SELECT1_URL: databaseUrl ?? '', BENCH_BODY_FILE: bodyFile ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -19,9 +19,11 @@ export const publicJourneys: Journey[] = [
       // Run chunks are read from webpack's chunk list of the shell (each pushes its ids there when it runs).
       await page.waitForLoadState('networkidle');
       const { preloaded, ran } = await page.evaluate(() => ({
-        preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((l) =>
-          new URL(l.href).pathname.replace(/^\/([^.]+)\..*$/, '$1'),
-        ),
+        // main.js is preloaded too, and run by the first paint's script (shell/src/first-paint/pick.ts, startApp)
+        preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')]
+          .map((l) => new URL(l.href).pathname)
+          .filter((pathname) => pathname !== '/main.js')
+          .map((pathname) => pathname.replace(/^\/([^.]+)\..*$/, '$1')),
         ran: (((window as unknown as Record<string, unknown>).webpackChunkshell ?? []) as [unknown[]][]).flatMap(
           ([ids]) => ids.map(String),
         ),

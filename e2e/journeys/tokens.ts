@@ -26,6 +26,9 @@ export const tokenJourneys: Journey[] = [
       });
       await page.evaluate((first) => localStorage.setItem('accessToken', first ?? ''), firstToken);
       await page.reload();
+      // the app's own /Home: index.html already greets the user (the build's first paint), the header's user
+      // button comes with the app once the session is checked
+      await page.locator('button.sp-user-button').waitFor();
       await page.getByRole('heading', { name: /Xin chào/ }).waitFor();
       assert(statuses.includes(410), `no 410 seen: ${statuses.join(',')}`);
       assert(

@@ -6,6 +6,7 @@ import {
   firstPaintScript,
   GREETING_ID,
   greetOnHome,
+  startApp,
   type FirstPaintPage,
 } from './pick';
 
@@ -66,6 +67,9 @@ describe('the page the first paint shows (issue 22: painted before any bundle ru
       document.documentElement.removeAttribute(FIRST_PAINT_ATTRIBUTE);
       window.localStorage.clear();
       window.location.hash = '';
+      // each run waits for the page to be parsed to start the app: done here, and what it started removed
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      for (const script of document.querySelectorAll('script[src="/main.js"]')) script.remove();
     });
     const run = () => new Function(firstPaintScript(GREETING))() as void;
 
@@ -100,6 +104,20 @@ describe('the page the first paint shows (issue 22: painted before any bundle ru
       // as text, never as markup; the name's `$&` is not a replacement pattern
       expect(heading.innerHTML).toBe('Xin chào, Trần &lt;b&gt;Thị&lt;/b&gt; $&amp; Ngọc!');
       heading.remove();
+    });
+
+    it('starts the app once the page is parsed, even when storage is refused', () => {
+      const getItem = jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+        throw new Error('SecurityError');
+      });
+      try {
+        run();
+        expect(document.querySelector('script[src="/main.js"]')).toBeNull();
+        document.dispatchEvent(new Event('DOMContentLoaded'));
+        expect(document.querySelectorAll('script[src="/main.js"]')).toHaveLength(1);
+      } finally {
+        getItem.mockRestore();
+      }
     });
 
     it('fails quietly when storage is refused (the spinner, as before)', () => {
@@ -147,6 +165,59 @@ describe('the page the first paint shows (issue 22: painted before any bundle ru
       document.body.append(element);
       await Promise.resolve();
       expect(element.textContent).toBe('\u00a0');
+    });
+  });
+
+  describe('startApp', () => {
+    /** A window whose frames and timers run when the test says. */
+    function fakeWindow() {
+      const frames: (() => void)[] = [];
+      const timers: { run: () => void; ms: number }[] = [];
+      const win = {
+        requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(() => callback(0)),
+        setTimeout: (run: () => void, ms = 0) => timers.push({ run, ms }),
+      } as unknown as Pick<Window, 'requestAnimationFrame' | 'setTimeout'>;
+      return { win, frames, timers };
+    }
+    const started = () => [...document.querySelectorAll<HTMLScriptElement>('script[src$="/app.js"]')];
+    afterEach(() => {
+      for (const script of started()) script.remove();
+      document.documentElement.removeAttribute(FIRST_PAINT_ATTRIBUTE);
+    });
+
+    it('without a drawn page: as soon as the page is parsed', () => {
+      const { win, frames } = fakeWindow();
+      startApp('/app.js', document, win);
+      expect(started()).toHaveLength(0);
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      expect(started()).toHaveLength(1);
+      expect(frames).toHaveLength(0);
+    });
+
+    it('with a drawn page: after its first frame is painted, once', () => {
+      document.documentElement.setAttribute(FIRST_PAINT_ATTRIBUTE, 'home');
+      const { win, frames, timers } = fakeWindow();
+      startApp('/app.js', document, win);
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      expect(started()).toHaveLength(0);
+      frames.shift()?.();
+      // the frame's callback runs before its paint: the app waits for the task queued from it
+      expect(started()).toHaveLength(0);
+      const afterFrame = timers.find((t) => t.ms === 0);
+      afterFrame?.run();
+      expect(started()).toHaveLength(1);
+      // the background tab's timer finds it started
+      timers.find((t) => t.ms === 1000)?.run();
+      expect(started()).toHaveLength(1);
+    });
+
+    it('with a drawn page in a background tab (no frame): after a second', () => {
+      document.documentElement.setAttribute(FIRST_PAINT_ATTRIBUTE, 'landing');
+      const { win, timers } = fakeWindow();
+      startApp('/app.js', document, win);
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      timers.find((t) => t.ms === 1000)?.run();
+      expect(started()).toHaveLength(1);
     });
   });
 });
