@@ -6,7 +6,7 @@ import type { ErrorCode } from 'shared-api/contracts';
 import { AppError } from '../lib/errors';
 import { fail } from '../lib/envelope';
 import { SAFE_TEXT_KEYWORD } from './validation';
-import { BARE_ANSWER_HEADERS } from './security-headers';
+import { BARE_ANSWER_HEADERS, NO_STORE } from './security-headers';
 
 interface ValidationIssue {
   keyword: string;
@@ -199,6 +199,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+      // an answer begun as a ready one (its ETag and its cache header set) is an error now: no cache keeps it
+      if (reply.hasHeader('etag')) void reply.removeHeader('etag').headers(NO_STORE);
       if (error instanceof AppError) {
         // a wait owed (logins, the configuration's password): said in the header too
         const retryAfter = (error.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;

@@ -126,20 +126,37 @@ export function helmetOptions(config: Pick<AppConfig, 'remoteUrls' | 'publicUrl'
 /** Where the API's answers live (API.md): every other path is the portal's (its files, /healthz, /docs). */
 const API_PREFIX = '/v1/';
 
+/** The server's health probe: a portal path (the page's headers), never kept by a cache. */
+const HEALTH_PREFIX = '/healthz';
+
+/**
+ * API answers are per user and change all the time: no browser or proxy may keep one (OWASP's REST cheat sheet
+ * lists it with the security headers). A cached 410 (heuristically cacheable) would otherwise answer the replay
+ * that follows a token refresh. Answers the same for everyone set their own (lib/ready-bytes.ts: revalidated by
+ * ETag on every use); an error never keeps one (plugins/errors.ts).
+ */
+export const NO_STORE = { 'cache-control': 'no-store' } as const;
+
 /**
  * Security headers on every answer that goes through Fastify (API, portal files, 404s, errors): on the portal's,
  * helmet's, worked out once at start, plus a Permissions-Policy (helmet does not set one); on the API's, the
- * strict set of apiAnswerHeaders. /docs keeps swagger-ui's own CSP, the one it is tested with (set later, in its
- * onSend, so it replaces this one there). socket.io's polling answers (engine.io answers them before Fastify) get
- * BARE_ANSWER_HEADERS from a listener on the HTTP server.
+ * strict set of apiAnswerHeaders, and no-store on the API's and the health probe's. /docs keeps swagger-ui's own
+ * CSP, the one it is tested with (set later, in its onSend, so it replaces this one there). socket.io's polling
+ * answers (engine.io answers them before Fastify) get BARE_ANSWER_HEADERS from a listener on the HTTP server.
+ * Set when the request comes in, in one hook: an onSend hook for the cache header alone cost every answer a
+ * second pass over its headers (issue 22).
  */
 export default fp(
   async (app) => {
     const pageHeaders = { ...helmetHeaders(helmetOptions(app.appConfig)), 'permissions-policy': PERMISSIONS_POLICY };
-    const apiHeaders = apiAnswerHeaders(pageHeaders);
+    const apiHeaders = { ...apiAnswerHeaders(pageHeaders), ...NO_STORE };
+    const healthHeaders = { ...pageHeaders, ...NO_STORE };
     // a callback hook: nothing here awaits, and an async hook costs a promise on every request
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : pageHeaders);
+      const { url } = request;
+      reply.headers(
+        url.startsWith(API_PREFIX) ? apiHeaders : url.startsWith(HEALTH_PREFIX) ? healthHeaders : pageHeaders,
+      );
       done();
     });
     // First of the server's request listeners, added once every plugin is in (engine.io replaces the listeners
