@@ -18,8 +18,21 @@ async function openPrinterDialog(page: Page, tab: 'Tùy chỉnh' | 'Trạm nhậ
   await printerRow(page, PRINTER).getByRole('button', { name: 'Cấu hình' }).click();
   const dialog = page.getByRole('dialog', { name: `Cấu hình máy in: ${PRINTER}` });
   await dialog.waitFor();
-  await dialog.getByRole('tab', { name: tab }).click();
-  return dialog;
+  // A click that lands while the dialog is still zooming in can be lost (seen once in CI: the dialog stayed on
+  // its first tab): the tab is clicked again until it is the one shown, as a person would.
+  const wanted = dialog.getByRole('tab', { name: tab });
+  for (let attempt = 1; ; attempt++) {
+    await wanted.click();
+    const shown = await dialog
+      .getByRole('tab', { name: tab, selected: true })
+      .waitFor({ timeout: 3_000 })
+      .then(() => true)
+      .catch((error: unknown) => {
+        if (attempt >= 3) throw error;
+        return false;
+      });
+    if (shown) return dialog;
+  }
 }
 
 /** 'Chế độ in' set and saved in the officer's dialog. */
