@@ -32,12 +32,21 @@ export async function chooseInDialog(page: Page, dialog: Locator, label: string,
     select.evaluate((input, text) => input.closest('.ant-select')?.textContent?.includes(text) ?? false, option);
   for (let attempt = 1; attempt <= 3 && !(await shown()); attempt += 1) {
     await select.click();
-    // a dropdown opened while the dialog still moved can sit under the dialog's labels: closed, tried again
+    // a dropdown opened while the dialog still moved can sit under the dialog's labels: closed by a click on the
+    // dialog's title, tried again (not by Escape: with no dropdown open, Escape closes the dialog itself, and CI saw
+    // the journey then wait 30 s for a field of a dialog that was gone)
     await page
       .locator('.ant-select-dropdown:visible')
       .getByTitle(option, { exact: true })
       .click({ timeout: 5_000 })
-      .catch(() => page.keyboard.press('Escape'));
+      .catch(async () => {
+        await dialog.locator('.ant-modal-title').click();
+        // the next try opens a fresh dropdown, not this one while it fades out
+        await page
+          .locator('.ant-select-dropdown:visible')
+          .waitFor({ state: 'hidden', timeout: 2_000 })
+          .catch(() => {});
+      });
     for (let i = 0; i < 20 && !(await shown()); i += 1) await page.waitForTimeout(100);
   }
   assert(await shown(), `the ${label} select does not show ${option}`);
