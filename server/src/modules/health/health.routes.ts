@@ -61,7 +61,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
         },
         uptimeSeconds: Math.round((Date.now() - started) / 1000),
       };
-      reply.header('cache-control', 'no-store');
+      // no-store: set with the security headers for every /healthz answer (plugins/security-headers.ts)
       if (stopping) {
         // the load balancer takes this instance out while it hands back its work
         return reply.status(503).send({
