@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { StudentPrinterDetail, StudentPrinterListResponse } from 'shared-api/contracts';
 import { ok, responses } from '../src/lib/envelope';
-import { pickEncoding, queryKey } from '../src/lib/ready-bytes';
+import { pickEncoding, QueryKeys, queryKey } from '../src/lib/ready-bytes';
 import { createUsersService, USER_INFORMATION_TTL_MS } from '../src/modules/users/users.service';
 import {
   PrinterDetail,
@@ -348,5 +348,51 @@ describe('queryKey', () => {
     expect(queryKey({ a: 'x",b:"y' })).not.toBe(queryKey({ a: 'x', b: 'y' }));
     expect(queryKey({ a: '1' })).not.toBe(queryKey({ a: 1 }));
     expect(queryKey({ a: 'x:1,b' })).not.toBe(queryKey({ a: 'x', b: '1' }));
+  });
+});
+
+describe('QueryKeys', () => {
+  /** A validated query that counts how often its key is worked out (each key reads every field). */
+  function countedQuery(fields: Record<string, unknown>): { query: object; reads: () => number } {
+    let reads = 0;
+    const query = new Proxy(fields, {
+      get(target, name) {
+        reads += 1;
+        return Reflect.get(target, name) as unknown;
+      },
+    });
+    return { query, reads: () => reads };
+  }
+
+  it("is the query's key, worked out once per query text", () => {
+    const keys = new QueryKeys();
+    const first = countedQuery({ per_page: 100, sortDirection: '1', page: 1 });
+    const url = '/v1/student/printers?per_page=100&sortDirection=1';
+    expect(keys.of({ url, query: first.query })).toBe(queryKey({ per_page: 100, sortDirection: '1', page: 1 }));
+    const readsOnce = first.reads();
+    expect(readsOnce).toBeGreaterThan(0);
+    // the same text again: the key is remembered, the query not read
+    const again = countedQuery({ per_page: 100, sortDirection: '1', page: 1 });
+    expect(keys.of({ url, query: again.query })).toBe(queryKey({ per_page: 100, sortDirection: '1', page: 1 }));
+    expect(again.reads()).toBe(0);
+    // another text is another key (no query text at all included)
+    expect(keys.of({ url: '/v1/student/printers', query: { per_page: 100, page: 1 } })).toBe(
+      queryKey({ per_page: 100, page: 1 }),
+    );
+    expect(keys.of({ url: '/v1/student/printers?per_page=10', query: { per_page: 10, page: 1 } })).toBe(
+      queryKey({ per_page: 10, page: 1 }),
+    );
+  });
+
+  it('keeps at most its bound of texts: free-text filters cannot grow memory', () => {
+    const keys = new QueryKeys(2);
+    const key = (search: string) => keys.of({ url: `/v1/student/printers?searchField=${search}`, query: { search } });
+    key('a');
+    key('b');
+    // full: the next new text empties it, so "a" is worked out again
+    key('c');
+    const a = countedQuery({ search: 'a' });
+    expect(keys.of({ url: '/v1/student/printers?searchField=a', query: a.query })).toBe(queryKey({ search: 'a' }));
+    expect(a.reads()).toBeGreaterThan(0);
   });
 });

@@ -101,6 +101,30 @@ export function queryKey(query: object): string {
 }
 
 /**
+ * The key of a request's validated query, remembered per query text: one text always validates to the same
+ * query (the route's schema fills the defaults and coerces the same way every time), and a list is asked for
+ * with the same few texts, so the key is worked out once per text, not on every request (it was ~2 % of a
+ * ready list's time, issue 22). Emptied when full, so free-text filters cannot grow memory.
+ */
+export class QueryKeys {
+  private readonly keys = new Map<string, string>();
+
+  constructor(private readonly max = 256) {}
+
+  of(request: Pick<FastifyRequest, 'url' | 'query'>): string {
+    const at = request.url.indexOf('?');
+    const text = at < 0 ? '' : request.url.slice(at + 1);
+    let key = this.keys.get(text);
+    if (key === undefined) {
+      key = queryKey(request.query as object);
+      if (this.keys.size >= this.max) this.keys.clear();
+      this.keys.set(text, key);
+    }
+    return key;
+  }
+}
+
+/**
  * The choice per Accept-Encoding text seen: a browser sends the same few on every request, and parsing one
  * cost a share of each ready answer (issue 22). Emptied when full, so odd headers cannot grow memory.
  */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, responses } from '../../lib/envelope';
-import { sendReadyWhen } from '../../lib/ready-bytes';
+import { QueryKeys, sendReadyWhen } from '../../lib/ready-bytes';
 import { PrinterDetail, PrinterListData, PrinterListQuery, PrinterQuery } from './printers.schemas';
 
 /**
@@ -12,6 +12,7 @@ const REVALIDATE = { cacheControl: 'private, no-cache' };
 /** The printers: the student list and one printer (the staff and officer lists come next). */
 export default async function printersRoutes(app: FastifyInstance): Promise<void> {
   const service = app.services.printers;
+  const listKeys = new QueryKeys();
 
   app.get<{ Querystring: PrinterListQuery }>(
     '/v1/student/printers',
@@ -33,7 +34,7 @@ export default async function printersRoutes(app: FastifyInstance): Promise<void
         request,
         reply,
         // written by the route's own response serializer: the bytes it would have sent
-        service.readyPrinterList(request.query, (list) => reply.serialize(ok(list))),
+        service.readyPrinterList(request.query, (list) => reply.serialize(ok(list)), listKeys.of(request)),
         REVALIDATE,
       ),
   );

@@ -154,9 +154,11 @@ export function createPrintersService(deps: PrintersServiceDeps) {
     readyPrinterList(
       query: PrinterListQuery,
       write: (list: StudentPrinterListResponse) => Serialized,
+      // the route passes the key its QueryKeys remembered for the query's text
+      key: string = queryKey(query),
     ): ReadyNowOrLater {
       const answer = (snapshot: PrinterSnapshot): ReadyAnswer =>
-        readyLists.get(snapshot, queryKey(query), () => write(studentList(snapshot, query)));
+        readyLists.get(snapshot, key, () => write(studentList(snapshot, query)));
       // the list in memory (nearly every request): answered without a promise
       const snapshot = printerCache.peek();
       return snapshot ? answer(snapshot) : printerCache.get().then(answer);
