@@ -17,7 +17,6 @@ import type { SeedOptions } from './db/seed';
 import { detectDocumentTools, type DocumentTools } from './documents/file-types';
 import { ErrorEnvelope } from './lib/envelope';
 import { pgRateLimitStore } from './lib/pg-rate-limit-store';
-import { requestLoggerFactory } from './lib/request-logger';
 import { AppError, errors } from './lib/errors';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -88,9 +87,6 @@ export interface BuildAppOptions {
   documents?: DocumentTools;
 }
 
-/** The field naming the request in a log line (Fastify's default, the one a request's logger binds). */
-const REQUEST_ID_LABEL = 'reqId';
-
 /** The levels at which an info line is written. */
 const LOGS_INFO = new Set(['trace', 'debug', 'info']);
 
@@ -114,11 +110,8 @@ class AccessLog extends LogController {
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
-    // the server's logger with the request's id: the request's own (lib/request-logger.ts) is made only for a
-    // line of its own, not for this one on every request
-    const log = request.server.log;
-    if (error) log.error({ [REQUEST_ID_LABEL]: request.id, ...line, err: error }, 'request errored');
-    else log.info({ [REQUEST_ID_LABEL]: request.id, ...line }, 'request completed');
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
   }
 }
 
@@ -144,7 +137,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     logController: new AccessLog(),
-    childLoggerFactory: requestLoggerFactory,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // a 431 (headers too large) or a malformed request line answers in the envelope too
