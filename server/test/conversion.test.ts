@@ -419,9 +419,13 @@ withSoffice(`the real LibreOffice (${soffice ?? 'not installed: skipped'})`, () 
   }, 120_000);
 
   it('past the time limit soffice.bin is killed with it: no LibreOffice is left running for a removed profile', async () => {
-    // shorter than LibreOffice takes to start here: every conversion times out
+    // 4,000 pages take LibreOffice seconds to lay out (6 s here), while a page or two can finish within the second on
+    // a quiet machine (0.9 s: this test once failed for it): the limit falls while soffice.bin is at work
+    const file = path.join(dir, 'cham.rtf');
+    const pages = Array.from({ length: 4_000 }, (_, i) => `Trang ${i + 1}\\page `).join('');
+    fs.writeFileSync(file, `{\\rtf1\\ansi ${pages}\\par}`);
     const c = real({ baseTimeoutMs: 1_000, timeoutMsPerMb: 0 });
-    const error = await refusal(countPages(rtf(), 'rtf', 'cham.rtf', { converter: c }));
+    const error = await refusal(countPages(file, 'rtf', 'cham.rtf', { converter: c }));
     expect(error).toBeInstanceOf(CostlyDocumentError);
     const orphans = () =>
       fs
