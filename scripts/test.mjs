@@ -22,8 +22,15 @@ if (code !== 0) process.exit(code);
 code = await run(process.execPath, ['--import', 'tsx', 'e2e/run.ts'], { cwd: root });
 if (code !== 0 || process.env.SKIP_CLUSTER === '1') process.exit(code);
 
-if (!(await ensureNginx())) process.exit(1);
-if (!(await ensurePostgresServer('the cluster checks'))) process.exit(1);
+// nginx and a PostgreSQL server are installed above when this machine can (root with apt-get); where it cannot,
+// the cluster checks are skipped saying why, unless the tools are required (CI: REQUIRE_SYSTEM_TOOLS=1)
+if (!(await ensureNginx()) || !(await ensurePostgresServer('the cluster checks'))) {
+  if (process.env.REQUIRE_SYSTEM_TOOLS === '1') process.exit(1);
+  console.log(
+    'cluster checks skipped: nginx or a PostgreSQL server is missing and could not be installed here (see above)',
+  );
+  process.exit(0);
+}
 code = await run(process.execPath, ['--import', 'tsx', '--test', 'e2e/cluster/nginx-config.test.ts'], { cwd: root });
 if (code !== 0) process.exit(code);
 // the instances share a PostgreSQL server (PGlite serves one process): a throw-away one unless given
