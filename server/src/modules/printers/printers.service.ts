@@ -11,7 +11,7 @@ import { activeFileTypes, type OfficeApp } from '../../documents/file-types';
 import { errors } from '../../lib/errors';
 import { collator, direction, facilityFilter, filterValue } from '../../lib/list-filters';
 import { MemoryCache } from '../../lib/memory-cache';
-import { ReadyAnswers, queryKey, type ReadyAnswer, type ReadyNowOrLater, type Serialized } from '../../lib/ready-bytes';
+import { ReadyAnswers, type ReadyAnswer, type ReadyNowOrLater, type Serialized } from '../../lib/ready-bytes';
 import type { DomainEvents } from '../../events/domain-events';
 import { deviceTakesJobs } from '../../print-queue/drivers/ipp/ipp-attributes';
 import { nearestShorterPrinter, type PrinterWait } from '../queue-estimate/nearest-printer';
@@ -154,8 +154,8 @@ export function createPrintersService(deps: PrintersServiceDeps) {
     readyPrinterList(
       query: PrinterListQuery,
       write: (list: StudentPrinterListResponse) => Serialized,
-      // the route passes the key its QueryKeys remembered for the query's text
-      key: string = queryKey(query),
+      /** The query's key (lib/ready-bytes.ts QueryKeys: remembered per query text). */
+      key: string,
     ): ReadyNowOrLater {
       const answer = (snapshot: PrinterSnapshot): ReadyAnswer =>
         readyLists.get(snapshot, key, () => write(studentList(snapshot, query)));
