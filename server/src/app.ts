@@ -31,6 +31,7 @@ import docsPlugin, { DOCS_PREFIX } from './plugins/docs';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import portalPlugin from './plugins/portal';
 import securityHeadersPlugin from './plugins/security-headers';
+import warmShapesPlugin from './plugins/warm-shapes';
 import socketPlugin from './plugins/socket';
 import { installValidators } from './plugins/validation';
 import accountsRoutes from './modules/accounts/accounts.routes';
@@ -176,6 +177,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
     if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+    // first of the request hooks: every request's objects are held until the next one (lib/warm-shapes.ts)
+    await app.register(warmShapesPlugin);
     await app.register(errorsPlugin);
     // CSP, nosniff, no-referrer, frame-ancestors 'none'... on every answer, errors and 404s included; no-store on
     // the API's

@@ -1,3 +1,5 @@
+// first, before any other module loads (lib/warm-shapes.ts)
+import './keep-shapes';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { markStopping } from './modules/health/stopping';
