@@ -14,7 +14,8 @@
 // an IPP device's acceptance over 50 jobs and the printer monitor's CPU per round over 200 printers (issue 19);
 // `student-import` the registrar's CSV of 30,000 students: dry run, apply, again, updates (issue 20);
 // `upload-store` a shared folder against PostgreSQL for uploaded documents, `cluster` two instances behind
-// nginx against one and an event fanned out to 1,000 sockets over them (issue 23; both need DATABASE_URL).
+// nginx against one and an event fanned out to 1,000 sockets over them (issue 23; both need DATABASE_URL);
+// `idle-shapes` what idle full collections cost a server's request path, and the server's keeper (issue 22).
 import { benchDrivers, type DbDriver } from './lib/database';
 import type { LoadResult } from './lib/load';
 import { SideBySide, type FigureRows } from './lib/side-by-side';
@@ -33,6 +34,7 @@ import { benchIppPrint } from './ipp-print';
 import { benchStudentImport } from './student-import';
 import { benchUploadStore } from './upload-store';
 import { benchCluster } from './cluster';
+import { benchIdleShapes } from './idle-shapes';
 
 const rate = (r: LoadResult): string => `${r.reqPerSec} req/s, p99 ${r.p99Ms} ms`;
 const ms = (n: number | null): string => (n === null ? '?' : `${n} ms`);
@@ -141,6 +143,7 @@ const GROUPS: Record<string, Bench[]> = {
   'ipp-print': [benchIppPrint],
   'upload-store': [benchUploadStore],
   cluster: [benchCluster],
+  'idle-shapes': [benchIdleShapes],
 };
 
 async function main(): Promise<void> {
