@@ -5,9 +5,10 @@ import { createHook } from 'node:async_hooks';
  * transitions that lead to a shape hold it weakly. A server that sits idle through a few major garbage collections
  * (PGlite's start, a quiet night) loses the shapes of every per-request object; the next request makes them anew,
  * and each code site that saw the old ones counts the new ones as more shapes. After four or five such rounds the
- * site goes megamorphic for the life of the process. Measured on Node 20 (bench/RESULTS.md, 2026-11-27 05:40–):
- * `process.nextTick` from ~30 to ~250–345 ns a call, Node's HTTP response and header code likewise; a bare Fastify
- * answering 6.5 KB costs ~30 % more CPU per request after twelve idle collections, and the printer list ~14 %.
+ * site goes megamorphic for the life of the process. Measured on Node 20 (bench/RESULTS.md, "2026-11-27 (05:33–07:00
+ * UTC)"; `npm run bench -- idle-shapes`): `process.nextTick` from ~32 to ~255 ns a call, Node's HTTP response and
+ * header code likewise; a bare Fastify answering 7 KB 11–31 % more CPU per request after idle collections; the
+ * portal's printer list 12 % more than with the shapes kept.
  *
  * Holding one live object of each shape keeps the shapes, so the sites stay as fast as in a fresh process:
  * - Node's tick object (the `{ [asyncId], [triggerId], callback, args }` literal of process.nextTick), taken once
