@@ -77,7 +77,8 @@ export async function benchIdleShapes(): Promise<void> {
 
   const dir = mkdtempSync(path.join(tmpdir(), 'sp-bench-shapes-'));
   const bodyFile = path.join(dir, 'body.json');
-  writeFileSync(bodyFile, listLikeBody());
+  const body = listLikeBody();
+  writeFileSync(bodyFile, body);
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
   const seconds = Number(process.env.BENCH_SECONDS ?? 3);
   const servers = await Promise.all(
@@ -98,7 +99,7 @@ export async function benchIdleShapes(): Promise<void> {
       }
     }
     console.log(
-      `a bare Fastify answering ${Buffer.byteLength(listLikeBody())} B, server CPU per request (median of ${rounds} rounds of ${seconds} s):`,
+      `a bare Fastify answering ${Buffer.byteLength(body)} B, server CPU per request (median of ${rounds} rounds of ${seconds} s):`,
     );
     for (const mode of MODES) {
       console.log(
